@@ -1,0 +1,46 @@
+import { EVENT_ALIASES } from './constants';
+import type { KernelEvent, ListenerSpec } from './types';
+
+/** The kernel's event emitter: listeners keyed by token, each isolated from the others. */
+export interface Emitter {
+  /** Adds a listener; returns its token. */
+  on(spec: ListenerSpec): string;
+  /** Removes the listener of a token; false when there was none. */
+  off(token: string): boolean;
+  /** Calls every matching listener, then does the same for the event's alias name, if it has one. */
+  emit(event: KernelEvent): void;
+}
+
+/**
+ * Creates an emitter. A throwing listener never stops the others: its error goes to `onListenerError`
+ * with the listener's spec, which decides whether to log or also emit it (KRN-17).
+ */
+export const createEmitter = (onListenerError: (error: unknown, spec: ListenerSpec, event: KernelEvent) => void): Emitter => {
+  const listeners = new Map<string, ListenerSpec>();
+  let lastToken = 0;
+  const dispatch = (event: KernelEvent) => {
+    // A snapshot, so listeners added or removed by a handler take effect from the next event on.
+    for (const spec of [...listeners.values()]) {
+      const { type, name } = spec.filter;
+      if (type !== event.type || (name && name !== event.name)) continue;
+      try {
+        spec.handler(event);
+      } catch (error) {
+        onListenerError(error, spec, event);
+      }
+    }
+  };
+  return {
+    on: (spec) => {
+      const token = 't' + ++lastToken;
+      listeners.set(token, spec);
+      return token;
+    },
+    off: (token) => listeners.delete(token),
+    emit: (event) => {
+      dispatch(event);
+      const alias = event.name && EVENT_ALIASES[event.name];
+      if (alias) dispatch({ ...event, name: alias });
+    },
+  };
+};

@@ -1,0 +1,51 @@
+/**
+ * The Varia kernel: plugin registry, event emitter, public push/get API, lifecycle stages, logging and
+ * error wrapping. Plugins import from here (and from their own kind's `_shared/`) only.
+ */
+export { boot } from './boot';
+export type { BootOptions, PublicApi } from './boot';
+export {
+  CLIENT_NAME,
+  CLIENT_VERSION,
+  GLOBAL_NAME,
+  HIGH_PRIORITY_CALLS,
+  LIFECYCLE_EVENTS,
+  PREFIX,
+  PRODUCT_NAME,
+  RESERVED_MODULE_PREFIX,
+  STAGES,
+} from './constants';
+export { definePlugin, defineProject } from './define';
+export type { ProjectDefinition } from './define';
+export { messageOf, wrapError } from './errors';
+export type { RuntimeError } from './errors';
+export { createKernel } from './kernel';
+export { parseLogSetting } from './logger';
+export type { LogSetting } from './logger';
+export type { DecisionRequest, DecisionResult, PluginKinds, ProfileFields, UndoHandle } from './plugin-kinds';
+export { isPluginType } from './registry';
+export type {
+  CallArgs,
+  CallHandler,
+  Clock,
+  DisableScope,
+  ErrorKind,
+  EventFilter,
+  EventHandler,
+  Kernel,
+  KernelEvent,
+  KernelOptions,
+  LifecycleEventName,
+  ListenerSpec,
+  Logger,
+  LogLevel,
+  Plugin,
+  PluginBase,
+  PluginContext,
+  PluginOf,
+  PluginType,
+  ProjectPreparer,
+  Stage,
+  StageHook,
+  TimerId,
+} from './types';

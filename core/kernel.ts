@@ -1,0 +1,377 @@
+import { HIGH_PRIORITY_CALLS, RESERVED_MODULE_PREFIX } from './constants';
+import { createEmitter } from './emitter';
+import { wrapError } from './errors';
+import { createLogger } from './logger';
+import {
+  MSG_FILTER_REQUIRED,
+  MSG_HANDLER_REQUIRED,
+  MSG_INVALID_PROJECT,
+  MSG_LOAD_TOO_LATE,
+  MSG_MODULE_NAME_REQUIRED,
+  MSG_TOKEN_REQUIRED,
+  MSG_UNKNOWN_SCOPE,
+  MSG_UNSUPPORTED_PUSH,
+  msgModuleReserved,
+  msgUnknownLogLevel,
+  msgUnknownPush,
+} from './messages';
+import type { ProjectData } from './project/types';
+import { createRegistry } from './registry';
+import { runInOrder } from './sequence';
+import type {
+  CallArgs,
+  CallHandler,
+  Clock,
+  DisableScope,
+  Kernel,
+  KernelOptions,
+  ListenerSpec,
+  Plugin,
+  PluginContext,
+  Stage,
+  StageHook,
+} from './types';
+
+type Task = () => void | Promise<void>;
+
+/** Throws a plain error; handlers' errors are caught and reported by `run`. */
+const fail: (message: string) => never = (message) => {
+  throw Error(message);
+};
+const isObject = (value: unknown): value is Record<string, any> => !!value && typeof value === 'object';
+
+const realClock: Clock = {
+  now: () => Date.now(),
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
+};
+
+/**
+ * Creates a kernel: the plugin registry, the emitter, the push/get API and the lifecycle runner. It
+ * knows nothing of experiments; every capability is a plugin reached through the registry, a module, an
+ * event or a stage hook. Nothing it runs throws out of `push`, `get` or `start`.
+ */
+export const createKernel = (options: KernelOptions = {}): Kernel => {
+  const win = (options.win ?? (typeof window === 'object' ? window : undefined)) as PluginContext['win'];
+  const baseClock = options.clock ?? realClock;
+  const log = createLogger(options.console ?? console, options.logLevel);
+  const registry = createRegistry();
+  const modules = registry.modules;
+  const calls = new Map<string, { handler: CallHandler; params?: readonly string[] }>();
+  const hooks: Partial<Record<Stage, StageHook[]>> = {};
+  const teardowns: Array<() => void> = [];
+  const flags: Partial<Record<DisableScope | 'all', boolean>> = {};
+  const inFlight = new Set<PromiseLike<unknown>>();
+  let data = (isObject(options.data) ? options.data : {}) as ProjectData;
+  let waiting: unknown[] = [...(options.queue ?? [])];
+  /** 0 created, 1 started (only high-priority calls run), 2 initialised (every call runs), 3 destroyed. */
+  let phase = 0;
+  let prepared = false;
+
+  const report: PluginContext['report'] = (kind, thrown, details) => {
+    const error = wrapError(kind, thrown);
+    log.error(`${kind}:`, error.message);
+    emitter.emit({ type: 'error', name: kind, data: { error, ...details } });
+    return error;
+  };
+  const attempt: PluginContext['attempt'] = (kind, fn, details) => {
+    try {
+      return fn();
+    } catch (thrown) {
+      report(kind, thrown, details);
+    }
+  };
+  const emitter = createEmitter((thrown, spec, event) => {
+    // An error event's own listeners never emit errors, or one broken listener would loop forever.
+    if (spec.emitErrors && event.type !== 'error') report('ListenerError', thrown, { event: event.name });
+    else log.error('ListenerError:', thrown);
+  });
+  const lifecycle = (name: string, detail?: Record<string, unknown>) => emitter.emit({ type: 'lifecycle', name, data: detail });
+
+  // Lifecycle work runs one task at a time; a task that goes asynchronous holds the next ones back.
+  const tasks: Task[] = [];
+  let running = false;
+  let tail: Promise<void> | undefined;
+  const drain = (): void => {
+    running = true;
+    while (tasks.length) {
+      const result = tasks.shift()!();
+      if (result) {
+        tail = result.then(() => {
+          tail = undefined;
+          drain();
+        });
+        return;
+      }
+    }
+    running = false;
+  };
+  const schedule = (task: Task) => {
+    tasks.push(task);
+    if (!running) drain();
+  };
+  const onStepError = (thrown: unknown) => report('PluginError', thrown);
+
+  const hook: PluginContext['hook'] = (stage, fn) => {
+    const list = (hooks[stage] ??= []);
+    list.push(fn);
+    return () => {
+      const index = list.indexOf(fn);
+      if (index >= 0) list.splice(index, 1);
+    };
+  };
+  const runStage = (stage: Stage) => runInOrder((hooks[stage] ?? []).slice(), (thrown) => report('PluginError', thrown, { stage }));
+
+  const disabled = (scope?: DisableScope) => !!(flags.all || (scope && flags[scope]));
+  const disable = (scope?: DisableScope) => {
+    flags[scope ?? 'all'] = true;
+    log.info('Disabled', scope ?? '');
+  };
+  const defer = (work: PromiseLike<unknown>) => {
+    const forget = (): void => void inFlight.delete(settled);
+    const settled: Promise<void> = Promise.resolve(work).then(forget, forget);
+    inFlight.add(settled);
+  };
+
+  // Push: the array form maps positional arguments onto the call's params, so handlers see one shape.
+  const toArgs = (call: unknown): CallArgs | undefined => {
+    if (typeof call === 'string') return { type: call, version: 1 };
+    if (Array.isArray(call)) {
+      const [type, ...rest] = call;
+      if (typeof type !== 'string') return;
+      const params = calls.get(type)?.params ?? [];
+      const args: CallArgs = { type, version: 1 };
+      params.forEach((param, index) => (args[param] = rest[index]));
+      return args;
+    }
+    if (isObject(call) && typeof call.type === 'string') return { version: 1, ...call } as CallArgs;
+  };
+  const nameOf = (call: unknown) => (Array.isArray(call) ? call[0] : isObject(call) ? call.type : call);
+  const run = (call: unknown): unknown => {
+    const args = toArgs(call);
+    if (!args) return log.warn(MSG_UNSUPPORTED_PUSH, call);
+    const entry = calls.get(args.type);
+    if (!entry) return log.warn(msgUnknownPush(args.type));
+    try {
+      return entry.handler(args);
+    } catch (thrown) {
+      report('ApiError', thrown, { call: args.type });
+    }
+  };
+  const push = (call: unknown): unknown => {
+    if (phase > 2) return;
+    if (phase < 2 && !(HIGH_PRIORITY_CALLS as readonly unknown[]).includes(nameOf(call))) {
+      waiting.push(call);
+      return;
+    }
+    return run(call);
+  };
+  const defineCall: PluginContext['defineCall'] = (name, handler, params) => {
+    calls.set(name, { handler, params });
+  };
+
+  const get = (name: string): unknown => {
+    if (modules.has(name)) return modules.get(name);
+    const plugin = registry.find('apiModule', name);
+    if (plugin) {
+      const module = attempt('PluginError', () => plugin.create(), { plugin: name });
+      modules.set(name, module);
+      return module;
+    }
+  };
+
+  const ctx: PluginContext = {
+    get data() {
+      return data;
+    },
+    win,
+    clock: {
+      now: () => baseClock.now(),
+      setTimeout: (callback, ms) => baseClock.setTimeout(() => attempt('PluginError', callback), ms),
+      clearTimeout: (id) => baseClock.clearTimeout(id),
+    },
+    log,
+    emit: (event) => emitter.emit(event),
+    on: (filter, handler, listenerOptions) => {
+      const token = emitter.on({ filter, handler, emitErrors: listenerOptions?.emitErrors });
+      return () => emitter.off(token);
+    },
+    get: get as PluginContext['get'],
+    registerModule: (name, module) => void modules.set(name, module),
+    plugin: registry.find,
+    plugins: registry.list,
+    hook,
+    defineCall,
+    push,
+    report,
+    attempt,
+    defer,
+    disabled,
+    disable,
+    onDestroy: (fn) => void teardowns.push(fn),
+    registerPlugin: (plugin) => registerPlugin(plugin),
+  };
+
+  const registerPlugin = (candidate: unknown): boolean => {
+    const problem = registry.add(candidate);
+    if (problem) {
+      report('PluginError', new Error(problem));
+      return false;
+    }
+    const plugin = candidate as Plugin;
+    const teardown = attempt('PluginError', () => plugin.setup?.(ctx), { plugin: plugin.name });
+    if (typeof teardown === 'function') teardowns.push(teardown);
+    return true;
+  };
+
+  const addListener = ({ filter, handler, emitErrors }: Partial<ListenerSpec>) => {
+    if (typeof handler !== 'function') fail(MSG_HANDLER_REQUIRED);
+    if (!isObject(filter) || typeof filter.type !== 'string') fail(MSG_FILTER_REQUIRED);
+    return emitter.on({ filter, handler, emitErrors });
+  };
+  const removeListener = ({ token }: { token?: unknown }) => {
+    if (typeof token !== 'string' || !token) fail(MSG_TOKEN_REQUIRED);
+    return emitter.off(token);
+  };
+  // The public emitter goes through the same calls as push, so it validates and never throws alike.
+  modules.set('event_emitter', {
+    on: (spec: ListenerSpec) => run({ ...spec, type: 'addListener' }),
+    off: (token: string) => run({ type: 'removeListener', token }),
+    emit: ctx.emit,
+  });
+
+  defineCall('addListener', addListener as CallHandler, ['filter', 'handler']);
+  defineCall('removeListener', removeListener as CallHandler, ['token']);
+  defineCall(
+    'registerModule',
+    ({ name, module }) => {
+      if (typeof name !== 'string' || !name) fail(MSG_MODULE_NAME_REQUIRED);
+      if (name.startsWith(RESERVED_MODULE_PREFIX)) fail(msgModuleReserved(name));
+      modules.set(name, module);
+    },
+    ['name', 'module'],
+  );
+  defineCall(
+    'disable',
+    ({ scope }) => {
+      if (scope !== undefined && scope !== 'tracking') fail(MSG_UNKNOWN_SCOPE);
+      disable(scope);
+    },
+    ['scope'],
+  );
+  defineCall(
+    'log',
+    ({ level }) => {
+      if (!log.setLevel(level)) fail(msgUnknownLogLevel(level));
+    },
+    ['level'],
+  );
+  defineCall(
+    'load',
+    ({ data: loaded }) => {
+      if (prepared) fail(MSG_LOAD_TOO_LATE);
+      data = loaded;
+    },
+    ['data'],
+  );
+  defineCall(
+    'clientMetadata',
+    (args) => {
+      for (const field of ['clientName', 'clientVersion'] as const) if (typeof args[field] === 'string') data[field] = args[field];
+    },
+    ['clientName', 'clientVersion'],
+  );
+  defineCall('activate', () => kernel.activate());
+
+  const activation: Task = () => {
+    if (disabled('activation')) return;
+    const timestamp = baseClock.now();
+    const activationId = Math.random().toString(36).slice(2);
+    const stages = (names: Stage[]) => names.map((stage) => () => runStage(stage));
+    return runInOrder(
+      [
+        () => lifecycle('activate', { activationId, timestamp }),
+        ...stages(['preActivate', 'visitor', 'postVisitorProfileLoad', 'views']),
+        () => lifecycle('viewsActivated'),
+        ...stages(['postViewsActivated', 'postActivate']),
+        () => {
+          lifecycle('activated', { activationId });
+          // Deferred work (pages waiting for a condition, pending decisions) ends the activation later.
+          const done = () => lifecycle('activateDeferredDone', { activationId });
+          if (inFlight.size) defer(Promise.allSettled([...inFlight]).then(done));
+          else done();
+        },
+      ],
+      onStepError,
+    );
+  };
+
+  // The page-facing entry points: whatever slips through the inner guards is logged, never thrown.
+  const guarded =
+    <A, R>(fn: (arg: A) => R) =>
+    (arg: A) => {
+      try {
+        return fn(arg);
+      } catch (thrown) {
+        log.error(thrown);
+      }
+    };
+  const kernel: Kernel = {
+    push: guarded(push),
+    get: guarded(get),
+    registerPlugin,
+    start: () => {
+      if (phase) return;
+      phase = 1;
+      const queued = waiting;
+      waiting = [];
+      queued.forEach(push);
+      if (disabled()) return;
+      prepared = true;
+      const ready = options.prepare ? options.prepare(data, registry.all(), log) : data;
+      if (!ready) {
+        report('PluginError', new Error(MSG_INVALID_PROJECT));
+        return disable();
+      }
+      modules.set('data', (data = ready));
+      schedule(() =>
+        runInOrder(
+          [
+            ...[...(data.plugins ?? []), data.projectJS].map(
+              (code) => () => typeof code === 'function' && attempt('ProjectJSError', () => code(ctx)),
+            ),
+            () => runStage('init'),
+            () => {
+              phase = 2;
+              const replay = waiting;
+              waiting = [];
+              replay.forEach(run);
+            },
+            () => lifecycle('initialized'),
+            () => runStage('sync'),
+            () => schedule(activation),
+          ],
+          onStepError,
+        ),
+      );
+    },
+    activate: () => {
+      if (phase && phase < 3 && !disabled()) schedule(activation);
+    },
+    whenIdle: async () => {
+      for (;;) {
+        if (tail) await tail;
+        else if (inFlight.size) await Promise.allSettled([...inFlight]);
+        else return;
+      }
+    },
+    destroy: () => {
+      if (phase > 2) return;
+      phase = 3;
+      tasks.length = 0;
+      teardowns.splice(0).reverse().forEach((teardown) => attempt('PluginError', teardown));
+    },
+  };
+  (options.plugins ?? []).forEach(registerPlugin);
+  return kernel;
+};

@@ -1,0 +1,54 @@
+import { PRODUCT_NAME } from './constants';
+import type { Logger, LogLevel } from './types';
+
+const LEVEL_NAMES = ['OFF', 'ERROR', 'WARN', 'INFO', 'DEBUG'];
+
+/** A parsed log setting: the level and the optional text filter of the `LEVEL:filter` form. */
+export interface LogSetting {
+  level: LogLevel;
+  filter: string;
+}
+
+/**
+ * Parses a log setting: a level number 0..4, a level name (any case), either followed by `:filter`.
+ * Returns undefined when the value is not a setting.
+ */
+export const parseLogSetting = (setting: unknown): LogSetting | undefined => {
+  if (typeof setting === 'number') setting = String(setting);
+  if (typeof setting !== 'string') return;
+  const colon = setting.indexOf(':');
+  const head = (colon < 0 ? setting : setting.slice(0, colon)).trim().toUpperCase();
+  const filter = colon < 0 ? '' : setting.slice(colon + 1);
+  const level = /^[0-4]$/.test(head) ? +head : LEVEL_NAMES.indexOf(head);
+  return level < 0 ? undefined : { level: level as LogLevel, filter };
+};
+
+/**
+ * Creates the logger. A line is written when its level is at or below the current level and, with a
+ * filter set, when its text contains the filter (ignoring case).
+ */
+export const createLogger = (out: Pick<Console, 'error' | 'warn' | 'info' | 'debug'>, initial?: unknown): Logger => {
+  let current: LogSetting = parseLogSetting(initial) ?? { level: 0, filter: '' };
+  const write = (level: LogLevel) => (...parts: unknown[]) => {
+    if (level > current.level) return;
+    const filter = current.filter.toLowerCase();
+    if (filter && !parts.map(String).join(' ').toLowerCase().includes(filter)) return;
+    try {
+      out[LEVEL_NAMES[level].toLowerCase() as 'error'](`[${PRODUCT_NAME}]`, ...parts);
+    } catch {
+      // A broken console must not break the runtime.
+    }
+  };
+  return {
+    error: write(1),
+    warn: write(2),
+    info: write(3),
+    debug: write(4),
+    setLevel: (setting) => {
+      const parsed = parseLogSetting(setting);
+      if (parsed) current = parsed;
+      return !!parsed;
+    },
+    level: () => current.level,
+  };
+};

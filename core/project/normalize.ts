@@ -1,0 +1,37 @@
+import type { ProjectData, ProjectInput } from './types';
+
+/** Default client name (runtime-spec §1). */
+export const DEFAULT_CLIENT_NAME = 'js';
+/** Default client version (runtime-spec §1). */
+export const DEFAULT_CLIENT_VERSION = '0.224.0';
+
+const ARRAY_FIELDS = [
+  'layers',
+  'audiences',
+  'pages',
+  'events',
+  'dimensions',
+  'visitorAttributes',
+  'listTargetingKeys',
+  'dcpKeyfieldLocators',
+  'recommenderServices',
+  'plugins',
+] as const;
+
+/**
+ * Returns a copy of the input with every missing (undefined or null) collection set to [],
+ * clientName `js`, clientVersion `0.224.0` and the global holdback 0. Nothing else is
+ * defaulted: the spec gives no other defaults. Present values are kept as they are, even
+ * when malformed, so that `validateProject` can report them; the input is not mutated
+ * and a non-object input yields the defaults alone (validation then reports the missing ids).
+ */
+export function normalizeProjectData(input: ProjectInput): ProjectData {
+  const source = (input !== null && typeof input === 'object' && !Array.isArray(input) ? input : {}) as Record<string, unknown>;
+  const out: Record<string, unknown> = { ...source };
+  for (const field of ARRAY_FIELDS) out[field] ??= [];
+  out.clientName ??= DEFAULT_CLIENT_NAME;
+  out.clientVersion ??= DEFAULT_CLIENT_VERSION;
+  // The spec gives no global holdback default; 0 (nobody held back) is the only neutral choice.
+  out.holdback ??= 0;
+  return out as unknown as ProjectData;
+}

@@ -1,0 +1,43 @@
+import { MSG_PLUGIN_NEEDS_TYPE_AND_NAME, msgInvalidPluginType } from './messages';
+import type { Plugin, PluginOf, PluginType } from './types';
+
+/** The closed set of plugin types (KRN-12), one string so it minifies small. */
+const PLUGIN_TYPES = 'decider audienceMatcher profileProvider viewProvider changeApplier tracker storage eventImplementation widget apiModule';
+/** Fails to compile when a kind of PluginKinds is missing from PLUGIN_TYPES or one there is not a kind. */
+type Words<S extends string> = S extends `${infer W} ${infer Rest}` ? W | Words<Rest> : S;
+const exhaustive: [PluginType, Words<typeof PLUGIN_TYPES>] extends [Words<typeof PLUGIN_TYPES>, PluginType] ? true : never = true;
+void exhaustive;
+
+/** Whether a value names a plugin type. */
+export const isPluginType = (type: unknown): type is PluginType =>
+  typeof type === 'string' && PLUGIN_TYPES.split(' ').includes(type);
+
+/** Plugins by type and modules by name. */
+export interface Registry {
+  /** Checks and stores a plugin; returns the reason when it is refused (KRN-11, KRN-12). */
+  add(plugin: unknown): string | undefined;
+  find<T extends PluginType>(type: T, name: string): PluginOf<T> | undefined;
+  list<T extends PluginType>(type: T): PluginOf<T>[];
+  /** Every plugin, in registration order. */
+  all(): readonly Plugin[];
+  modules: Map<string, unknown>;
+}
+
+/** Creates an empty registry. */
+export const createRegistry = (): Registry => {
+  let plugins: Plugin[] = [];
+  const answersTo = (plugin: Plugin, name: string) => plugin.name === name || !!plugin.aliases?.includes(name);
+  return {
+    add: (candidate) => {
+      const plugin = candidate as Plugin;
+      if (!plugin?.type || !plugin.name || typeof plugin.name !== 'string') return MSG_PLUGIN_NEEDS_TYPE_AND_NAME;
+      if (!isPluginType(plugin.type)) return msgInvalidPluginType(plugin.type);
+      // A plugin registered under a taken name overrides (replaces) the earlier one.
+      plugins = plugins.filter((p) => p.type !== plugin.type || p.name !== plugin.name).concat(plugin);
+    },
+    find: (type, name) => plugins.find((p) => p.type === type && answersTo(p, name)) as never,
+    list: (type) => plugins.filter((p) => p.type === type) as never,
+    all: () => plugins,
+    modules: new Map(),
+  };
+};

@@ -1,0 +1,13 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app';
+import './app.css';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element to render the editor into');
+
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,52 @@
+/**
+ * Build of the desktop editor (`npm run build:desktop`): three Vite builds into
+ * `out/`, side by side, as the main process expects them at run time.
+ *
+ * - main: `desktop/main/index.ts` -> `out/main/index.js` (ES module, the package's `main`).
+ * - preload: `desktop/preload/index.ts` -> `out/preload/index.cjs`. CommonJS on
+ *   purpose: the package is `"type": "module"`, so electron-vite would emit ESM,
+ *   and Electron only runs ESM preloads with the sandbox off.
+ * - renderer: `desktop/renderer/index.html` -> `out/renderer/`.
+ *
+ * The sources live in `desktop/`, not electron-vite's default `src/`, so every
+ * entry is given explicitly.
+ */
+import { resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'electron-vite';
+
+const root = import.meta.dirname;
+const fromRoot = (...segments: string[]): string => resolve(root, ...segments);
+
+export default defineConfig({
+  main: {
+    build: {
+      outDir: fromRoot('out/main'),
+      rolldownOptions: {
+        input: { index: fromRoot('desktop/main/index.ts') },
+      },
+    },
+  },
+  preload: {
+    build: {
+      outDir: fromRoot('out/preload'),
+      rolldownOptions: {
+        input: { index: fromRoot('desktop/preload/index.ts') },
+        output: {
+          format: 'cjs',
+          entryFileNames: '[name].cjs',
+        },
+      },
+    },
+  },
+  renderer: {
+    root: fromRoot('desktop/renderer'),
+    plugins: [react()],
+    build: {
+      outDir: fromRoot('out/renderer'),
+      rolldownOptions: {
+        input: { index: fromRoot('desktop/renderer/index.html') },
+      },
+    },
+  },
+});

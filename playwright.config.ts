@@ -1,0 +1,35 @@
+/**
+ * Playwright: end-to-end tests in tests/e2e/ against the local services, which the global
+ * setup starts on a free loopback port (the same code `npm start` runs). Chromium is the one
+ * scripts/lib/chromium.ts finds, launched with the flags this machine needs.
+ */
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium } from './scripts/lib/chromium';
+import { PLAYWRIGHT_OUTPUT_DIR, PLAYWRIGHT_REPORT, SERVICES_URL_ENV } from './scripts/lib/reports';
+
+const chromiumPath = findChromium();
+if (!chromiumPath) {
+  console.warn('[playwright] No Chromium found: run `npm run chromium` to install one.');
+}
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: PLAYWRIGHT_OUTPUT_DIR,
+  globalSetup: './tests/support/e2e-global-setup.ts',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  timeout: 20_000,
+  expect: { timeout: 5_000 },
+  reporter: [['list'], ['json', { outputFile: PLAYWRIGHT_REPORT }]],
+  use: {
+    // Unset in the main process while the config first loads; set by the global setup before workers start.
+    baseURL: process.env[SERVICES_URL_ENV],
+    browserName: 'chromium',
+    headless: true,
+    launchOptions: { executablePath: chromiumPath, args: [...CHROMIUM_ARGS] },
+    trace: 'retain-on-failure',
+  },
+  projects: [{ name: 'chromium' }],
+});

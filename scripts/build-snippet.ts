@@ -1,0 +1,106 @@
+/**
+ * Builds project snippets.
+ *   npm run build:snippet -- <project file (.ts or .json)> [--out file]
+ *   npm run build:snippets            (every project in config/, plus dist/snippets/sizes.json)
+ * A project is validated first (structural rules plus its plugins' rules); a project with errors is not
+ * built. The output must contain no eval or Function constructor (strict CSP).
+ */
+import { readFileSync } from 'node:fs';
+import { extname, join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ProjectDefinition } from '../core/define';
+import { formatProblem, normalizeProjectData, validateProject, type ProjectRule } from '../core/project';
+import type { Plugin } from '../core/types';
+import {
+  ROOT,
+  SNIPPET_DIR,
+  bundle,
+  findUnsafeEval,
+  measure,
+  projectFiles,
+  snippetEntry,
+  writeOut,
+  type SnippetBuild,
+  type Sizes,
+} from './lib/snippet';
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+export const formatSizes = (sizes: Sizes) => `raw ${kb(sizes.raw)}  gzip ${kb(sizes.gzip)}  brotli ${kb(sizes.brotli)}`;
+
+/** Loads a project file: a `.ts` module's default export, or a `.json` file's `data` and plugin names. */
+const loadProject = async (file: string): Promise<{ project: ProjectDefinition; jsonPlugins?: unknown[] }> => {
+  if (extname(file) === '.json') {
+    const json = JSON.parse(readFileSync(file, 'utf8'));
+    if (!json || typeof json !== 'object' || !json.data) throw new Error(`${file}: a JSON project is { "data": {...}, "plugins": [...] }`);
+    const plugins = Array.isArray(json.plugins) ? json.plugins : [];
+    const loaded: Plugin[] = [];
+    for (const ref of plugins) {
+      const name = typeof ref === 'string' ? ref : ref?.use;
+      const module = await import(pathToFileURL(join(ROOT, 'plugins', String(name), 'index.ts')).href).catch(() => undefined);
+      if (!module?.default) throw new Error(`${file}: unknown plugin "${name}" (expected plugins/${name}/index.ts)`);
+      loaded.push(typeof module.default === 'function' ? module.default(ref?.options ?? {}) : module.default);
+    }
+    return { project: { data: json.data, plugins: loaded }, jsonPlugins: plugins };
+  }
+  const module = await import(pathToFileURL(file).href);
+  const project = module.default as ProjectDefinition | undefined;
+  if (!project || typeof project !== 'object' || !project.data) {
+    throw new Error(`${file}: the default export must be defineProject({ data, plugins })`);
+  }
+  return { project };
+};
+
+/** Validates and builds one project; throws with every problem when it is invalid. */
+export const buildSnippet = async (projectFile: string, outFile?: string): Promise<SnippetBuild> => {
+  const file = resolve(projectFile);
+  const { project, jsonPlugins } = await loadProject(file);
+  const data = normalizeProjectData(project.data);
+  const rules = (project.plugins ?? []).map((plugin) => plugin.validate).filter((rule): rule is ProjectRule => !!rule);
+  const problems = validateProject(data, { rules });
+  for (const warning of problems.filter((problem) => problem.severity === 'warning')) console.warn(`warning: ${formatProblem(warning)}`);
+  const errors = problems.filter((problem) => problem.severity === 'error');
+  if (errors.length) {
+    throw new Error(`${relative(ROOT, file)} is invalid:\n${errors.map((problem) => `  - ${formatProblem(problem)}`).join('\n')}`);
+  }
+  const code = await bundle(snippetEntry(file, jsonPlugins as never));
+  const unsafe = findUnsafeEval(code);
+  if (unsafe) throw new Error(`${relative(ROOT, file)}: the snippet contains code a strict CSP forbids (${unsafe})`);
+  const target = outFile ? resolve(outFile) : join(SNIPPET_DIR, `${data.projectId}.js`);
+  writeOut(target, code);
+  return { projectId: String(data.projectId), file: target, sizes: measure(code) };
+};
+
+/** Builds every project in config/ and writes dist/snippets/sizes.json. */
+export const buildAllSnippets = async (): Promise<SnippetBuild[]> => {
+  const builds: SnippetBuild[] = [];
+  for (const file of projectFiles()) builds.push(await buildSnippet(file));
+  const sizes = Object.fromEntries(builds.map((built) => [built.projectId, built.sizes]));
+  writeOut(join(SNIPPET_DIR, 'sizes.json'), JSON.stringify(sizes, null, 2) + '\n');
+  return builds;
+};
+
+const main = async (args: string[]) => {
+  const outIndex = args.indexOf('--out');
+  const out = outIndex >= 0 ? args[outIndex + 1] : undefined;
+  const files = args.filter((arg, index) => !arg.startsWith('--') && index !== outIndex + 1);
+  if (args.includes('--all')) {
+    const builds = await buildAllSnippets();
+    for (const built of builds) console.log(`${relative(ROOT, built.file)}  ${formatSizes(built.sizes)}`);
+    console.log(`${builds.length} snippet(s) built; sizes in ${relative(ROOT, join(SNIPPET_DIR, 'sizes.json'))}`);
+    return;
+  }
+  if (files.length !== 1) {
+    console.error('usage: npm run build:snippet -- <project file (.ts or .json)> [--out file]\n       npm run build:snippets');
+    process.exitCode = 2;
+    return;
+  }
+  const built = await buildSnippet(files[0], out);
+  console.log(`${relative(ROOT, built.file)}  ${formatSizes(built.sizes)}`);
+};
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main(process.argv.slice(2)).catch((error: Error) => {
+    console.error(error.message);
+    process.exitCode = 1;
+  });
+}

@@ -1,0 +1,126 @@
+/**
+ * The snippet pipeline: one project (data + plugins + custom code as real functions) bundled with the
+ * kernel into one IIFE, minified, and measured. Used by `npm run build:snippet(s)`, the size budget test
+ * and the benchmarks, so all three measure the same thing.
+ */
+import { build } from 'esbuild';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { minify } from 'terser';
+
+/** The repository root. */
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+/** Where built snippets go. */
+export const SNIPPET_DIR = join(ROOT, 'dist/snippets');
+/** Browsers the snippet supports: ES2020 (optional chaining, nullish coalescing). */
+const TARGET = 'es2020';
+
+/** Sizes of a built file in bytes. */
+export interface Sizes {
+  raw: number;
+  gzip: number;
+  brotli: number;
+}
+
+/** Measures code as it goes over the wire: raw, gzip (level 9) and brotli (quality 11). */
+export const measure = (code: string | Uint8Array): Sizes => {
+  const bytes = typeof code === 'string' ? Buffer.from(code) : Buffer.from(code);
+  return {
+    raw: bytes.length,
+    gzip: gzipSync(bytes, { level: 9 }).length,
+    brotli: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+  };
+};
+
+/**
+ * Bundles an entry module given as source text (imports resolve from the repository root) and minifies
+ * it. esbuild bundles and strips types; terser then compresses further, which matters at this size.
+ */
+export const bundle = async (contents: string, format: 'iife' | 'esm' = 'iife'): Promise<string> => {
+  const result = await build({
+    stdin: { contents, resolveDir: ROOT, loader: 'ts', sourcefile: 'snippet-entry.ts' },
+    bundle: true,
+    format,
+    target: TARGET,
+    platform: 'browser',
+    minify: true,
+    legalComments: 'none',
+    write: false,
+    logLevel: 'silent',
+  });
+  const minified = await minify(result.outputFiles[0].text, {
+    ecma: 2020,
+    module: format === 'esm',
+    compress: { passes: 2, pure_getters: true, unsafe_arrows: true },
+    mangle: true,
+    format: { comments: false },
+  });
+  return minified.code ?? result.outputFiles[0].text;
+};
+
+/** An import specifier for a repository file, usable in a generated entry. */
+const spec = (file: string) => './' + relative(ROOT, file).split('\\').join('/');
+
+/** A plugin named in a JSON project: `"kind/name"`, or `{ "use": "kind/name", "options": {...} }` for a factory. */
+type JsonPluginRef = string | { use: string; options?: unknown };
+
+/**
+ * The entry module of a project's snippet. A `.ts` project default-exports `defineProject({ data,
+ * plugins })`; a `.json` project is `{ "data": {...}, "plugins": [JsonPluginRef...] }`, its plugins
+ * resolved to `plugins/<kind>/<name>/index.ts` (default export: a plugin, or a factory taking options).
+ */
+export const snippetEntry = (projectFile: string, jsonPlugins?: readonly JsonPluginRef[]): string => {
+  const lines = [
+    `import { boot } from './core/boot';`,
+    `import { prepareProject } from './core/project/prepare';`,
+    `import project from ${JSON.stringify(spec(projectFile))};`,
+  ];
+  if (!jsonPlugins) {
+    lines.push('boot(project, { prepare: prepareProject });');
+    return lines.join('\n');
+  }
+  const uses: string[] = [];
+  jsonPlugins.forEach((ref, index) => {
+    const name = typeof ref === 'string' ? ref : ref.use;
+    if (!/^[a-z0-9-]+\/[a-z0-9-]+$/.test(name) || !existsSync(join(ROOT, 'plugins', name, 'index.ts'))) {
+      throw new Error(`Unknown plugin "${name}" (expected plugins/${name}/index.ts)`);
+    }
+    lines.push(`import plugin${index} from ${JSON.stringify(spec(join(ROOT, 'plugins', name, 'index.ts')))};`);
+    // A default export that is a function is a factory: it gets the options (or none) and returns the plugin.
+    const options = JSON.stringify(typeof ref === 'string' ? {} : ref.options ?? {});
+    uses.push(`(typeof plugin${index} == 'function' ? plugin${index}(${options}) : plugin${index})`);
+  });
+  lines.push(`boot({ data: project.data, plugins: [${uses.join(', ')}] }, { prepare: prepareProject });`);
+  return lines.join('\n');
+};
+
+/** What a snippet build produced. */
+export interface SnippetBuild {
+  projectId: string;
+  file: string;
+  sizes: Sizes;
+}
+
+/** Every project file in config/: `config/<project>/project.ts` or `project.json`. */
+export const projectFiles = (): string[] =>
+  readdirSync(join(ROOT, 'config'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .flatMap((entry) => ['project.ts', 'project.json'].map((name) => join(ROOT, 'config', entry.name, name)))
+    .filter(existsSync);
+
+/** Writes code to a file, creating its folder. */
+export const writeOut = (file: string, code: string) => {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, code);
+};
+
+/** The kernel alone, minified as it ships inside every snippet: what the 3 KB gzip budget measures. */
+export const measureKernel = async (): Promise<Sizes> =>
+  measure(await bundle(`export { createKernel } from './core/kernel';`, 'esm'));
+
+/** Code the snippet must never contain, so it runs under a strict Content-Security-Policy. */
+export const findUnsafeEval = (code: string): string | undefined =>
+  [/\beval\s*\(/, /\bnew\s+Function\s*\(/, /\bFunction\s*\(\s*["'`]/, /setTimeout\s*\(\s*["'`]/].find((pattern) => pattern.test(code))
+    ?.source;

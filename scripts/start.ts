@@ -1,0 +1,75 @@
+/**
+ * `npm start`: builds every project's snippet, then serves the local services on loopback
+ * until Ctrl+C (or SIGTERM) stops them.
+ */
+import { listSnippets } from '../services/snippets';
+import { DEFAULT_SNIPPETS_DIR, startServices, type RunningServices } from '../services/index';
+import { runNpmScript } from './lib/run-command';
+
+const DEFAULT_PORT = 4477;
+
+/** Reads PORT from the environment; invalid values fall back to the default, with a note. */
+function requestedPort(): number {
+  const raw = process.env.PORT;
+  if (raw === undefined || raw === '') return DEFAULT_PORT;
+  const port = Number(raw);
+  if (Number.isInteger(port) && port >= 0 && port <= 65_535) return port;
+  console.warn(`PORT=${raw} is not a valid port; using ${DEFAULT_PORT}.`);
+  return DEFAULT_PORT;
+}
+
+/** Starts on the requested port, or on a free one when that port is already taken. */
+async function startOnPreferredPort(port: number): Promise<RunningServices> {
+  try {
+    return await startServices({ port, host: '127.0.0.1' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    console.warn(`Port ${port} is in use; starting on a free port instead.`);
+    return startServices({ port: 0, host: '127.0.0.1' });
+  }
+}
+
+async function main(): Promise<void> {
+  console.log('Building snippets (npm run build:snippets)...');
+  const buildStatus = await runNpmScript('build:snippets');
+  if (buildStatus !== 0) {
+    console.error(`\nThe snippet build failed (exit ${buildStatus}); the services were not started.`);
+    process.exit(buildStatus);
+  }
+
+  const services = await startOnPreferredPort(requestedPort());
+  const snippets = await listSnippets(DEFAULT_SNIPPETS_DIR);
+  const lines = [
+    '',
+    `Varia local services: ${services.url}/`,
+    ...snippets.map(({ projectId }) => `  demo ${projectId.padEnd(16)} ${services.url}/demo/${projectId}`),
+    '',
+    'Press Ctrl+C to stop.',
+  ];
+  console.log(lines.join('\n'));
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals): void => {
+    // A second Ctrl+C while closing should not start a second close.
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal} received: stopping the local services...`);
+    services.close().then(
+      () => {
+        console.log('Local services stopped.');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        console.error('Closing the services failed:', error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error('npm start failed:', error);
+  process.exit(1);
+});

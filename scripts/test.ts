@@ -1,0 +1,118 @@
+/**
+ * `npm test` (and CI through .ci/run): every check in order, each step's output streamed,
+ * then one summary. Steps: Chromium present, typecheck, Vitest (unit + browser projects),
+ * snippet build, Playwright. A failed step that is not a test run (typecheck, build,
+ * Chromium) counts as one failed test. The LAST line printed is exactly
+ * `N passed, N failed` (plus `, N skipped` when some were), and the exit status is non-zero
+ * on any failure.
+ */
+import { mkdirSync, rmSync } from 'node:fs';
+import { ensureChromium } from './lib/chromium';
+import { PLAYWRIGHT_REPORT, REPORTS_DIR, SNIPPETS_BUILT_ENV, VITEST_REPORT } from './lib/reports';
+import { localBin, runCommand, runNpmScript } from './lib/run-command';
+import { addTally, emptyTally, formatTally, readPlaywrightTally, readVitestTally, type Tally } from './lib/test-summary';
+
+interface StepResult {
+  readonly name: string;
+  readonly tally: Tally;
+  /** A check (typecheck, build, Chromium) is shown as ok/failed rather than as counts. */
+  readonly check: boolean;
+  readonly seconds: number;
+  readonly note?: string;
+}
+
+const results: StepResult[] = [];
+const startedAt = Date.now();
+
+function heading(title: string): void {
+  console.log(`\n=== ${title} ===`);
+}
+
+/** Runs a step, timing it and recording its tally. */
+async function step(
+  name: string,
+  run: () => Promise<{ tally: Tally; note?: string; check?: boolean }>,
+): Promise<Tally> {
+  heading(name);
+  const began = Date.now();
+  const { tally, note, check = false } = await run();
+  results.push({ name, tally, note, check, seconds: (Date.now() - began) / 1000 });
+  return tally;
+}
+
+/** A step that is one check: passing is one pass, failing is one failure. */
+const checkTally = (ok: boolean): Tally => ({ passed: 0, failed: ok ? 0 : 1, skipped: 0 });
+
+async function main(): Promise<number> {
+  rmSync(REPORTS_DIR, { recursive: true, force: true });
+  mkdirSync(REPORTS_DIR, { recursive: true });
+
+  let chromiumReady = true;
+  await step('Chromium', async () => {
+    try {
+      ensureChromium();
+      return { tally: checkTally(true), check: true };
+    } catch (error) {
+      console.error(error instanceof Error ? error.message : String(error));
+      chromiumReady = false;
+      return { tally: checkTally(false), check: true, note: 'browser and end-to-end tests not run' };
+    }
+  });
+
+  await step('Typecheck (npm run typecheck)', async () => {
+    const status = await runNpmScript('typecheck');
+    return { tally: checkTally(status === 0), check: true };
+  });
+
+  await step('Vitest (unit + browser)', async () => {
+    // Without Chromium the browser project cannot start; the unit project still tells something.
+    const projects = chromiumReady ? [] : ['--project', 'unit'];
+    const status = await runCommand(localBin('vitest'), [
+      'run',
+      ...projects,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${VITEST_REPORT}`,
+    ]);
+    return { tally: readVitestTally(VITEST_REPORT, status) };
+  });
+
+  let snippetsBuilt = false;
+  await step('Snippet build (npm run build:snippets)', async () => {
+    const status = await runNpmScript('build:snippets');
+    snippetsBuilt = status === 0;
+    return {
+      tally: checkTally(snippetsBuilt),
+      check: true,
+      note: snippetsBuilt ? undefined : 'end-to-end tests not run',
+    };
+  });
+
+  if (chromiumReady && snippetsBuilt) {
+    await step('Playwright (end-to-end)', async () => {
+      const status = await runCommand(localBin('playwright'), ['test'], { env: { [SNIPPETS_BUILT_ENV]: '1' } });
+      return { tally: readPlaywrightTally(PLAYWRIGHT_REPORT, status) };
+    });
+  }
+
+  const total = results.reduce((sum, result) => addTally(sum, result.tally), emptyTally());
+  heading(`Summary (${((Date.now() - startedAt) / 1000).toFixed(1)} s)`);
+  for (const { name, tally, seconds, note, check } of results) {
+    const counts = check ? (tally.failed > 0 ? 'FAILED (counts as 1 failed)' : 'ok') : formatTally(tally);
+    console.log(`  ${name.padEnd(40)} ${counts.padEnd(34)} ${seconds.toFixed(1).padStart(5)} s${note ? `  (${note})` : ''}`);
+  }
+  console.log(formatTally(total));
+  return total.failed > 0 ? 1 : 0;
+}
+
+main().then(
+  (status) => process.exit(status),
+  (error: unknown) => {
+    // Even an unexpected crash of this script must end with the line CI reads.
+    console.error('scripts/test.ts crashed:', error);
+    const tally = results.reduce((sum, result) => addTally(sum, result.tally), emptyTally());
+    tally.failed += 1;
+    console.log(formatTally(tally));
+    process.exit(1);
+  },
+);

@@ -1,0 +1,82 @@
+/**
+ * The local services: one node:http server on loopback, used by `npm start` and by the
+ * tests alike. Each concern is a route module in services/routes/; add new ones (collector,
+ * prediction, second-origin storage page, editor backend) to {@link ROUTE_MODULES}.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import type { ServicesContext } from './context';
+import { createRouter, type Router } from './router';
+import { assetRoutes } from './routes/assets';
+import { demoRoutes } from './routes/demo';
+import { homeRoutes } from './routes/home';
+import { snippetFileRoutes } from './routes/snippet-files';
+
+/** Options of {@link startServices}. */
+export interface StartServicesOptions {
+  /** Port to listen on; 0 (the default) picks a free port. Rejects if the port is taken. */
+  port?: number;
+  /** Loopback only: the services are never exposed beyond this machine. */
+  host?: '127.0.0.1';
+  /** Where the built snippets are; defaults to dist/snippets/ in the repository. */
+  snippetsDir?: string;
+}
+
+/** A running services instance. */
+export interface RunningServices {
+  /** Base URL without a trailing slash, e.g. `http://127.0.0.1:4477`. */
+  readonly url: string;
+  /** Stops the server, dropping open keep-alive connections; resolves when it is closed. */
+  close(): Promise<void>;
+}
+
+/** A route module: adds its routes to the router. */
+type RouteModule = (router: Router, context: ServicesContext) => void;
+
+/** Every route module, in the order their routes are matched. */
+const ROUTE_MODULES: readonly RouteModule[] = [assetRoutes, homeRoutes, snippetFileRoutes, demoRoutes];
+
+const DEFAULT_HOST = '127.0.0.1';
+
+/** dist/snippets/ of this repository, found from this file's location rather than the cwd. */
+export const DEFAULT_SNIPPETS_DIR = fileURLToPath(new URL('../dist/snippets/', import.meta.url));
+
+/**
+ * Starts the local services on loopback.
+ *
+ * @returns the base URL and a `close` function, once the server is listening.
+ * @throws (rejects) when the port cannot be bound, e.g. `EADDRINUSE`.
+ */
+export async function startServices(options: StartServicesOptions = {}): Promise<RunningServices> {
+  const { port = 0, host = DEFAULT_HOST, snippetsDir = DEFAULT_SNIPPETS_DIR } = options;
+  const context: ServicesContext = { snippetsDir };
+  const router = createRouter();
+  for (const addRoutes of ROUTE_MODULES) addRoutes(router, context);
+
+  const server = createServer((req, res) => {
+    void router.handle(req, res);
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+
+  const { port: boundPort } = server.address() as AddressInfo;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${host}:${boundPort}`,
+    close() {
+      closing ??= new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        // Without this, a browser's idle keep-alive connection holds close() open.
+        server.closeAllConnections();
+      });
+      return closing;
+    },
+  };
+}

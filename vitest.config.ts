@@ -1,0 +1,44 @@
+/**
+ * Vitest: two projects.
+ * - `unit`: Node, tests/unit/ (kernel and plugins with a real kernel, no browser).
+ * - `browser`: real Chromium through Playwright, tests/browser/ (cookies, storage, frames,
+ *   layout and MutationObserver timing that a simulated DOM gets wrong).
+ * Run one with `vitest run --project unit|browser`; `npm test` runs both.
+ */
+import { playwright } from '@vitest/browser-playwright';
+import { defineConfig } from 'vitest/config';
+import { CHROMIUM_ARGS, findChromium } from './scripts/lib/chromium.js';
+
+const chromiumPath = findChromium();
+if (!chromiumPath) {
+  // Playwright would then look for its own download and fail with a less helpful message.
+  console.warn('[vitest] No Chromium found for the browser project: run `npm run chromium` to install one.');
+}
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
+        },
+      },
+      {
+        test: {
+          name: 'browser',
+          include: ['tests/browser/**/*.test.ts'],
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({
+              launchOptions: { executablePath: chromiumPath, args: [...CHROMIUM_ARGS] },
+            }),
+            instances: [{ browser: 'chromium' }],
+          },
+        },
+      },
+    ],
+  },
+});
