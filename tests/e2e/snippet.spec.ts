@@ -30,22 +30,29 @@ test.describe('example snippet on its demo page', () => {
       const api = win.varia as VariaApi;
       const shape = { isArray, push: typeof api.push, get: typeof api.get };
       const calls: string[] = [];
-      // The documented form: one object argument holding the call's fields.
-      const objectToken = api.push([
-        'addListener',
-        { filter: { type: 'e2e', name: 'ping' }, handler: () => calls.push('object-argument') },
-      ]);
-      // The positional form: the remaining elements are the call's arguments (filter, handler).
-      const positionalToken = api.push(['addListener', { type: 'e2e', name: 'ping' }, () => calls.push('positional')]);
+      // The remaining elements are the call's arguments, in order: filter, handler.
+      const token = api.push(['addListener', { type: 'e2e', name: 'ping' }, () => calls.push('ping')]);
       (api.get('event_emitter') as EventEmitterModule).emit({ type: 'e2e', name: 'ping' });
-      return { shape, objectToken, positionalToken, calls };
+      return { shape, token, calls };
     });
 
     expect(result.shape).toEqual({ isArray: false, push: 'function', get: 'function' });
-    expect(typeof result.objectToken).toBe('string');
-    expect(typeof result.positionalToken).toBe('string');
-    expect(result.objectToken).not.toBe(result.positionalToken);
-    expect(result.calls).toEqual(['object-argument', 'positional']);
+    expect(typeof result.token).toBe('string');
+    expect(result.calls).toEqual(['ping']);
+  });
+
+  test('KRN-21 an array push with one object argument holding the fields also runs: [\'addListener\', { filter, handler }]', async ({ page }) => {
+    await page.goto(DEMO_PATH);
+    const result = await page.evaluate(() => {
+      const api = (window as unknown as VariaWindow).varia as VariaApi;
+      const calls: string[] = [];
+      const token = api.push(['addListener', { filter: { type: 'e2e', name: 'ping' }, handler: () => calls.push('ping') }]);
+      (api.get('event_emitter') as EventEmitterModule).emit({ type: 'e2e', name: 'ping' });
+      return { token, calls };
+    });
+
+    expect(typeof result.token).toBe('string');
+    expect(result.calls).toEqual(['ping']);
   });
 
   test('KRN-22 an object push runs with version defaulting to 1: addListener then removeListener', async ({ page }) => {

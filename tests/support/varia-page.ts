@@ -33,9 +33,8 @@ export async function recordLifecycleEvents(page: Page): Promise<void> {
     const seen: string[] = [];
     const win = window as unknown as VariaWindow;
     win.__e2eLifecycle = seen;
-    win.varia = [
-      ['addListener', { filter: { type: 'lifecycle' }, handler: (event: { name: string }) => seen.push(event.name) }],
-    ];
+    // Positional arguments (filter, handler): the array form as KRN-21 words it.
+    win.varia = [['addListener', { type: 'lifecycle' }, (event: { name: string }) => seen.push(event.name)]];
   });
 }
 
