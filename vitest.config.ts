@@ -7,6 +7,7 @@
  */
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
+// `.js` resolves to the .ts file; Vite's config loader warns about extensionless imports here.
 import { CHROMIUM_ARGS, findChromium } from './scripts/lib/chromium.js';
 
 const chromiumPath = findChromium();

@@ -40,7 +40,7 @@ async function step(
   return tally;
 }
 
-/** A step that is one check: passing is one pass, failing is one failure. */
+/** A step that is one check, not a test: failing counts as one failure, passing adds nothing. */
 const checkTally = (ok: boolean): Tally => ({ passed: 0, failed: ok ? 0 : 1, skipped: 0 });
 
 async function main(): Promise<number> {
