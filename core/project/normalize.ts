@@ -1,9 +1,8 @@
+import { CLIENT_NAME, CLIENT_VERSION } from '../constants';
 import type { ProjectData, ProjectInput } from './types';
 
-/** Default client name (runtime-spec §1). */
-export const DEFAULT_CLIENT_NAME = 'js';
-/** Default client version (runtime-spec §1). */
-export const DEFAULT_CLIENT_VERSION = '0.224.0';
+/** Default client name and version (runtime-spec §1, KRN-8): the kernel's constants. */
+export { CLIENT_NAME as DEFAULT_CLIENT_NAME, CLIENT_VERSION as DEFAULT_CLIENT_VERSION } from '../constants';
 
 const ARRAY_FIELDS = [
   'layers',
@@ -29,8 +28,8 @@ export function normalizeProjectData(input: ProjectInput): ProjectData {
   const source = (input !== null && typeof input === 'object' && !Array.isArray(input) ? input : {}) as Record<string, unknown>;
   const out: Record<string, unknown> = { ...source };
   for (const field of ARRAY_FIELDS) out[field] ??= [];
-  out.clientName ??= DEFAULT_CLIENT_NAME;
-  out.clientVersion ??= DEFAULT_CLIENT_VERSION;
+  out.clientName ??= CLIENT_NAME;
+  out.clientVersion ??= CLIENT_VERSION;
   // The spec gives no global holdback default; 0 (nobody held back) is the only neutral choice.
   out.holdback ??= 0;
   return out as unknown as ProjectData;

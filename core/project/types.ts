@@ -1,3 +1,4 @@
+import type { PluginContext } from '../types';
 /**
  * Typed project data of runtime-spec §3: global data, layers (campaigns), experiments,
  * variations, actions, changes, audiences, pages (views), events, dimensions and visitor
@@ -76,19 +77,10 @@ export const LIST_TARGETING_KEY_TYPES = ['cookie', 'query', 'js'] as const;
 export const VISITOR_ID_LOCATOR_TYPES = ['cookie', 'js', 'localStorage', 'query'] as const;
 
 /**
- * The object the project script and project plugins receive. Minimal on purpose: the kernel
- * owns the full API and refines this shape.
+ * What the project script and project plugins receive: the plugin context (emit/on, modules, push, log,
+ * clock, hooks...), which includes `registerPlugin`.
  */
-export interface ProjectScriptApi {
-  /** Registers a named module (names under `custom/` are reserved, KRN-10). */
-  registerModule(name: string, module: unknown): void;
-  /** Registers a plugin (type and name required, KRN-11/12). */
-  registerPlugin(plugin: unknown): void;
-  /** Returns a module by name (data, visitor, utils, ...). */
-  get(name: string): unknown;
-  /** The runtime logger. */
-  log: unknown;
-}
+export type ProjectScriptApi = PluginContext;
 
 /** The project script (`projectJS`): a real function run in initialisation step 1, never an evaluated string (strict CSP). */
 export type ProjectScript = (api: ProjectScriptApi) => void;
