@@ -39,8 +39,9 @@ export const createEmitter = (onListenerError: (error: unknown, spec: ListenerSp
     off: (token) => listeners.delete(token),
     emit: (event) => {
       dispatch(event);
+      // Only own string entries: an event named "constructor" must not find Object.prototype's.
       const alias = event.name && EVENT_ALIASES[event.name];
-      if (alias) dispatch({ ...event, name: alias });
+      if (typeof alias == 'string') dispatch({ ...event, name: alias });
     },
   };
 };

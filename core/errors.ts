@@ -11,12 +11,20 @@ export interface RuntimeError extends Error {
  * message is the original message, so reports read the same as the failure.
  */
 export const wrapError = (kind: ErrorKind, thrown: unknown): RuntimeError => {
-  const message = thrown instanceof Error ? thrown.message : String(thrown);
-  const error = new Error(message) as RuntimeError;
+  const error = new Error(messageOf(thrown)) as RuntimeError;
   error.name = kind;
   error.cause = thrown;
   return error;
 };
 
-/** The message of anything thrown. */
-export const messageOf = (thrown: unknown): string => (thrown instanceof Error ? thrown.message : String(thrown));
+/** The message of anything thrown; never throws, even for values that refuse to become strings. */
+export const messageOf = (thrown: unknown): string => (thrown instanceof Error ? thrown.message : textOf(thrown));
+
+/** A value as text; `String()` throws for objects without a prototype, and this must not. */
+export const textOf = (value: unknown): string => {
+  try {
+    return String(value);
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
+};

@@ -86,7 +86,9 @@ export const createKernel = (options: KernelOptions = {}): Kernel => {
     if (spec.emitErrors && event.type !== 'error') report('ListenerError', thrown, { event: event.name });
     else log.error('ListenerError:', thrown);
   });
-  const lifecycle = (name: string, detail?: Record<string, unknown>) => emitter.emit({ type: 'lifecycle', name, data: detail });
+  // After destroy, a run still in progress goes on to its end without emitting or running hooks.
+  const lifecycle = (name: string, detail?: Record<string, unknown>) =>
+    phase < 3 && emitter.emit({ type: 'lifecycle', name, data: detail });
 
   // Lifecycle work runs one task at a time; a task that goes asynchronous holds the next ones back.
   const tasks: Task[] = [];
@@ -95,7 +97,12 @@ export const createKernel = (options: KernelOptions = {}): Kernel => {
   const drain = (): void => {
     running = true;
     while (tasks.length) {
-      const result = tasks.shift()!();
+      let result: void | Promise<void> = undefined;
+      try {
+        result = tasks.shift()!();
+      } catch (thrown) {
+        onStepError(thrown);
+      }
       if (result) {
         tail = result.then(() => {
           tail = undefined;
@@ -120,12 +127,12 @@ export const createKernel = (options: KernelOptions = {}): Kernel => {
       if (index >= 0) list.splice(index, 1);
     };
   };
-  const runStage = (stage: Stage) => runInOrder((hooks[stage] ?? []).slice(), (thrown) => report('PluginError', thrown, { stage }));
+  const runStage = (stage: Stage) =>
+    phase < 3 && runInOrder((hooks[stage] ?? []).slice(), (thrown) => report('PluginError', thrown, { stage }));
 
   const disabled = (scope?: DisableScope) => !!(flags.all || (scope && flags[scope]));
   const disable = (scope?: DisableScope) => {
     flags[scope ?? 'all'] = true;
-    log.info('Disabled', scope ?? '');
   };
   const defer = (work: PromiseLike<unknown>) => {
     const forget = (): void => void inFlight.delete(settled);
@@ -144,7 +151,7 @@ export const createKernel = (options: KernelOptions = {}): Kernel => {
       params.forEach((param, index) => (args[param] = rest[index]));
       return args;
     }
-    if (isObject(call) && typeof call.type === 'string') return { version: 1, ...call } as CallArgs;
+    if (isObject(call) && typeof call.type === 'string') return { ...call, version: call.version ?? 1 } as CallArgs;
   };
   const nameOf = (call: unknown) => (Array.isArray(call) ? call[0] : isObject(call) ? call.type : call);
   const run = (call: unknown): unknown => {
@@ -215,7 +222,7 @@ export const createKernel = (options: KernelOptions = {}): Kernel => {
   const registerPlugin = (candidate: unknown): boolean => {
     const problem = registry.add(candidate);
     if (problem) {
-      report('PluginError', new Error(problem));
+      report('PluginError', problem);
       return false;
     }
     const plugin = candidate as Plugin;
@@ -283,21 +290,28 @@ export const createKernel = (options: KernelOptions = {}): Kernel => {
   );
   defineCall('activate', () => kernel.activate());
 
+  // Activation requests made while one is already waiting join it: a queued `activate` call replayed at
+  // init and the initial activation are one activation, not two.
+  let activationWaiting = false;
+  const requestActivation = () => {
+    if (activationWaiting) return;
+    activationWaiting = true;
+    schedule(activation);
+  };
   const activation: Task = () => {
+    activationWaiting = false;
     if (disabled('activation')) return;
-    const timestamp = baseClock.now();
-    const activationId = Math.random().toString(36).slice(2);
     const stages = (names: Stage[]) => names.map((stage) => () => runStage(stage));
     return runInOrder(
       [
-        () => lifecycle('activate', { activationId, timestamp }),
+        () => lifecycle('activate'),
         ...stages(['preActivate', 'visitor', 'postVisitorProfileLoad', 'views']),
         () => lifecycle('viewsActivated'),
         ...stages(['postViewsActivated', 'postActivate']),
         () => {
-          lifecycle('activated', { activationId });
+          lifecycle('activated');
           // Deferred work (pages waiting for a condition, pending decisions) ends the activation later.
-          const done = () => lifecycle('activateDeferredDone', { activationId });
+          const done = () => lifecycle('activateDeferredDone');
           if (inFlight.size) defer(Promise.allSettled([...inFlight]).then(done));
           else done();
         },
@@ -330,18 +344,20 @@ export const createKernel = (options: KernelOptions = {}): Kernel => {
       prepared = true;
       const ready = options.prepare ? options.prepare(data, registry.all(), log) : data;
       if (!ready) {
-        report('PluginError', new Error(MSG_INVALID_PROJECT));
+        report('PluginError', MSG_INVALID_PROJECT);
         return disable();
       }
       modules.set('data', (data = ready));
       schedule(() =>
         runInOrder(
           [
-            ...[...(data.plugins ?? []), data.projectJS].map(
+            // concat, not spread: a malformed `plugins` (not a list) must not stop the start.
+            ...([] as unknown[]).concat(data.plugins, data.projectJS).map(
               (code) => () => typeof code === 'function' && attempt('ProjectJSError', () => code(ctx)),
             ),
             () => runStage('init'),
             () => {
+              if (phase > 2) return;
               phase = 2;
               const replay = waiting;
               waiting = [];
@@ -349,14 +365,14 @@ export const createKernel = (options: KernelOptions = {}): Kernel => {
             },
             () => lifecycle('initialized'),
             () => runStage('sync'),
-            () => schedule(activation),
+            requestActivation,
           ],
           onStepError,
         ),
       );
     },
     activate: () => {
-      if (phase && phase < 3 && !disabled()) schedule(activation);
+      if (phase && phase < 3 && !disabled()) requestActivation();
     },
     whenIdle: async () => {
       for (;;) {

@@ -1,4 +1,5 @@
 import { PRODUCT_NAME } from './constants';
+import { textOf } from './errors';
 import type { Logger, LogLevel } from './types';
 
 const LEVEL_NAMES = ['OFF', 'ERROR', 'WARN', 'INFO', 'DEBUG'];
@@ -14,11 +15,11 @@ export interface LogSetting {
  * Returns undefined when the value is not a setting.
  */
 export const parseLogSetting = (setting: unknown): LogSetting | undefined => {
-  if (typeof setting === 'number') setting = String(setting);
-  if (typeof setting !== 'string') return;
-  const colon = setting.indexOf(':');
-  const head = (colon < 0 ? setting : setting.slice(0, colon)).trim().toUpperCase();
-  const filter = colon < 0 ? '' : setting.slice(colon + 1);
+  if (typeof setting !== 'string' && typeof setting !== 'number') return;
+  const text = '' + setting;
+  const colon = text.indexOf(':');
+  const head = (colon < 0 ? text : text.slice(0, colon)).trim().toUpperCase();
+  const filter = colon < 0 ? '' : text.slice(colon + 1);
   const level = /^[0-4]$/.test(head) ? +head : LEVEL_NAMES.indexOf(head);
   return level < 0 ? undefined : { level: level as LogLevel, filter };
 };
@@ -32,11 +33,11 @@ export const createLogger = (out: Pick<Console, 'error' | 'warn' | 'info' | 'deb
   const write = (level: LogLevel) => (...parts: unknown[]) => {
     if (level > current.level) return;
     const filter = current.filter.toLowerCase();
-    if (filter && !parts.map(String).join(' ').toLowerCase().includes(filter)) return;
     try {
+      if (filter && !parts.map(textOf).join(' ').toLowerCase().includes(filter)) return;
       out[LEVEL_NAMES[level].toLowerCase() as 'error'](`[${PRODUCT_NAME}]`, ...parts);
     } catch {
-      // A broken console must not break the runtime.
+      // A broken console, or a part that cannot be printed, must not break the runtime.
     }
   };
   return {

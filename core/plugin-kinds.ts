@@ -1,6 +1,6 @@
 /**
  * The contract of each plugin kind. The registry accepts exactly these kinds (KRN-12); a plugin of a
- * kind is looked up by its `name` (or an alias), which is the key the runtime has at hand: a decider by
+ * kind is looked up by its `name` , which is the key the runtime has at hand: a decider by
  * layer policy, a matcher by condition type, an applier by change type, a view provider by activation
  * type, an event implementation by event type, a widget by widget id.
  *

@@ -26,7 +26,6 @@ export interface Registry {
 /** Creates an empty registry. */
 export const createRegistry = (): Registry => {
   let plugins: Plugin[] = [];
-  const answersTo = (plugin: Plugin, name: string) => plugin.name === name || !!plugin.aliases?.includes(name);
   return {
     add: (candidate) => {
       const plugin = candidate as Plugin;
@@ -35,7 +34,7 @@ export const createRegistry = (): Registry => {
       // A plugin registered under a taken name overrides (replaces) the earlier one.
       plugins = plugins.filter((p) => p.type !== plugin.type || p.name !== plugin.name).concat(plugin);
     },
-    find: (type, name) => plugins.find((p) => p.type === type && answersTo(p, name)) as never,
+    find: (type, name) => plugins.find((p) => p.type === type && p.name === name) as never,
     list: (type) => plugins.filter((p) => p.type === type) as never,
     all: () => plugins,
     modules: new Map(),

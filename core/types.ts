@@ -83,8 +83,6 @@ export interface PluginBase<T extends PluginType = PluginType> {
   type: T;
   /** The plugin's name, unique within its kind; the key it is looked up by (a decider's policy, a matcher's condition type...). */
   name: string;
-  /** Other keys it answers to (for example both names of one policy). */
-  aliases?: readonly string[];
   /**
    * Called once when the kernel registers the plugin, before the queued calls are replayed: register
    * hooks, push calls, listeners and modules here. Project data may still be replaced by a `load` call,
@@ -120,7 +118,7 @@ export interface PluginContext {
   get<T = unknown>(name: string): T | undefined;
   /** Registers a module that `get` returns. Unlike the public call, plugins may use the `custom/` prefix. */
   registerModule(name: string, module: unknown): void;
-  /** The plugin of a kind registered under a name or alias. */
+  /** The plugin of a kind registered under a name. */
   plugin<T extends PluginType>(type: T, name: string): PluginOf<T> | undefined;
   /** Every plugin of a kind, in registration order. */
   plugins<T extends PluginType>(type: T): PluginOf<T>[];
@@ -158,7 +156,7 @@ export type ProjectPreparer = (input: unknown, plugins: readonly Plugin[], log: 
 
 /** Options of {@link createKernel}. */
 export interface KernelOptions {
-  /** The project data (normalised: missing collections become empty). */
+  /** The project data, as given; `prepare` fills its defaults and validates it at start. */
   data?: unknown;
   /** The plugins to register, in order. */
   plugins?: readonly Plugin[];

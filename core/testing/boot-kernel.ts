@@ -78,7 +78,6 @@ export const bootKernel = (options: BootKernelOptions = {}): TestKernel => {
       logs.push({ level, text: parts.slice(1).map((part) => (part instanceof Error ? part.message : String(part))).join(' ') });
   const kernel = createKernel({
     data: testProject(options.data),
-    plugins: options.plugins,
     win: options.win,
     clock,
     logLevel: options.logLevel ?? 'DEBUG',
@@ -91,6 +90,8 @@ export const bootKernel = (options: BootKernelOptions = {}): TestKernel => {
   for (const type of options.record ?? ['lifecycle', 'error']) {
     emitter.on({ filter: { type }, handler: (event) => void events.push(event) });
   }
+  // Registered after the recorder, so errors from a plugin's setup are recorded too.
+  options.plugins?.forEach(kernel.registerPlugin);
   if (options.start !== false) kernel.start();
   return {
     kernel,
