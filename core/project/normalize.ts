@@ -4,7 +4,8 @@ import type { ProjectData, ProjectInput } from './types';
 /** Default client name and version (runtime-spec §1, KRN-8): the kernel's constants. */
 export { CLIENT_NAME as DEFAULT_CLIENT_NAME, CLIENT_VERSION as DEFAULT_CLIENT_VERSION } from '../constants';
 
-const ARRAY_FIELDS = [
+/** Every list ProjectData must hold; normalizeProjectData fills missing ones with []. */
+export const LIST_FIELDS = [
   'layers',
   'audiences',
   'pages',
@@ -27,7 +28,7 @@ const ARRAY_FIELDS = [
 export function normalizeProjectData(input: ProjectInput): ProjectData {
   const source = (input !== null && typeof input === 'object' && !Array.isArray(input) ? input : {}) as Record<string, unknown>;
   const out: Record<string, unknown> = { ...source };
-  for (const field of ARRAY_FIELDS) out[field] ??= [];
+  for (const field of LIST_FIELDS) out[field] ??= [];
   out.clientName ??= CLIENT_NAME;
   out.clientVersion ??= CLIENT_VERSION;
   // The spec gives no global holdback default; 0 (nobody held back) is the only neutral choice.

@@ -3,6 +3,7 @@
  * It returns every problem it finds and never throws, whatever it is given, so that a build,
  * the editor and the kernel can all show the full list at once.
  */
+import { LIST_FIELDS } from './normalize';
 import type { ProjectData } from './types';
 import { LIST_TARGETING_KEY_TYPES, VISITOR_ID_LOCATOR_TYPES } from './types';
 import { checkEntities } from './validate-entities';
@@ -45,19 +46,6 @@ export interface ValidateOptions {
   rules?: ProjectRule[];
 }
 
-// Every list ProjectData must hold; normalizeProjectData fills missing ones with [].
-const LIST_FIELDS = [
-  'layers',
-  'audiences',
-  'pages',
-  'events',
-  'dimensions',
-  'visitorAttributes',
-  'listTargetingKeys',
-  'dcpKeyfieldLocators',
-  'recommenderServices',
-  'plugins',
-] as const;
 
 /** `entity: message (at path)`, one line for logs and build output. */
 export function formatProblem(problem: ValidationProblem): string {
