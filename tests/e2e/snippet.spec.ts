@@ -41,20 +41,6 @@ test.describe('example snippet on its demo page', () => {
     expect(result.calls).toEqual(['ping']);
   });
 
-  test('KRN-21 an array push with one object argument holding the fields also runs: [\'addListener\', { filter, handler }]', async ({ page }) => {
-    await page.goto(DEMO_PATH);
-    const result = await page.evaluate(() => {
-      const api = (window as unknown as VariaWindow).varia as VariaApi;
-      const calls: string[] = [];
-      const token = api.push(['addListener', { filter: { type: 'e2e', name: 'ping' }, handler: () => calls.push('ping') }]);
-      (api.get('event_emitter') as EventEmitterModule).emit({ type: 'e2e', name: 'ping' });
-      return { token, calls };
-    });
-
-    expect(typeof result.token).toBe('string');
-    expect(result.calls).toEqual(['ping']);
-  });
-
   test('KRN-22 an object push runs with version defaulting to 1: addListener then removeListener', async ({ page }) => {
     await page.goto(DEMO_PATH);
     const result = await page.evaluate(() => {
