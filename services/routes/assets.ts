@@ -23,6 +23,7 @@ th, td { text-align: left; padding: 0.4rem 0.6rem; border-bottom: 1px solid #888
 td.number { text-align: right; font-variant-numeric: tabular-nums; }
 code { font-family: ui-monospace, monospace; font-size: 0.95em; }
 .demo-block { border: 1px dashed #8888; border-radius: 6px; padding: 1rem; margin: 1rem 0; }
+.demo-panel { font: 0.9rem/1.5 ui-monospace, monospace; background: #f6f7f9; border-radius: 6px; padding: 0.5rem 1rem; }
 `;
 
 /** Adds the stylesheet and icon routes. */

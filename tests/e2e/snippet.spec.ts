@@ -123,4 +123,11 @@ test.describe('example snippet: timeline module', () => {
     const times = lifecycle.map((entry) => entry.at);
     expect([...times].sort((a, b) => a - b)).toEqual(times);
   });
+
+  test('the demo page shows the runtime timeline to a person', async ({ page }) => {
+    await page.goto(DEMO_PATH);
+    const panel = page.locator('#varia-panel');
+    await expect(panel.locator('li').first()).toHaveText(/^lifecycle initialized \+0 ms$/);
+    await expect(panel).toContainText('lifecycle activateDeferredDone');
+  });
 });
