@@ -1,0 +1,49 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildSnippet } from '../../../scripts/build-snippet';
+
+const tempDir = () => mkdtempSync(join(tmpdir(), 'varia-snippet-'));
+
+describe('snippet build', () => {
+  it('builds a JSON project with named plugins (and a factory with options) into one IIFE with its sizes', async () => {
+    const dir = tempDir();
+    const project = join(dir, 'project.json');
+    writeFileSync(
+      project,
+      JSON.stringify({
+        data: { projectId: 'json-demo', accountId: 'a', revision: 2 },
+        plugins: [{ use: 'api-modules/timeline', options: { limit: 5 } }],
+      }),
+    );
+    const built = await buildSnippet(project, join(dir, 'out.js'));
+    const code = readFileSync(built.file, 'utf8');
+    expect(built.projectId).toBe('json-demo');
+    expect(code.startsWith('!function') || code.startsWith('(()=>')).toBe(true);
+    expect(code).toContain('"json-demo"');
+    expect(built.sizes.raw).toBe(Buffer.byteLength(code));
+    expect(built.sizes.gzip).toBeLessThan(built.sizes.raw);
+    expect(built.sizes.brotli).toBeLessThan(built.sizes.raw);
+  });
+
+  it('CFG-21 refuses an invalid project and names every problem, not only the first', async () => {
+    const dir = tempDir();
+    const project = join(dir, 'bad.json');
+    writeFileSync(
+      project,
+      JSON.stringify({ data: { accountId: 'a', revision: 'x', layers: [{ id: '1', policy: 'single_experiment', experiments: [] }] } }),
+    );
+    const failure = await buildSnippet(project, join(dir, 'out.js')).catch((error: Error) => error.message);
+    expect(failure).toContain('projectId is required');
+    expect(failure).toContain('revision must be a number or a numeric string');
+    expect(failure).toContain('layer "1": No experiments in layer.');
+  });
+
+  it('refuses a plugin name that names no plugin folder', async () => {
+    const dir = tempDir();
+    const project = join(dir, 'project.json');
+    writeFileSync(project, JSON.stringify({ data: { projectId: 'p', accountId: 'a', revision: 1 }, plugins: ['deciders/nope'] }));
+    await expect(buildSnippet(project, join(dir, 'out.js'))).rejects.toThrow('unknown plugin "deciders/nope"');
+  });
+});
