@@ -4,6 +4,7 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Sizes as SnippetSizes } from '../scripts/lib/snippet';
 
 /** Names a file in dist/snippets/ may have: lower-case letters, digits, `-`, `_` and `.`. */
 const SNIPPET_FILE_NAME = /^[a-z0-9_.-]+$/;
@@ -15,11 +16,7 @@ const SNIPPET_EXTENSION = '.js';
 const SIZES_FILE = 'sizes.json';
 
 /** Sizes in bytes of one built snippet, as scripts/build-snippet.ts reports them. */
-export interface SnippetSizes {
-  readonly raw: number;
-  readonly gzip: number;
-  readonly brotli: number;
-}
+export type { SnippetSizes };
 
 /** One built snippet. */
 export interface BuiltSnippet {

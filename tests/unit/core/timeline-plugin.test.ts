@@ -32,7 +32,8 @@ describe('timeline plugin (the plugin guide example)', () => {
     const module = t.get('timeline') as TimelineModule;
     const before = module.entries().length;
     t.kernel.destroy();
-    t.push('activate');
+    // The emitter still delivers after destroy, so only the plugin's teardown keeps this out.
+    (t.get('event_emitter') as { emit(event: object): void }).emit({ type: 'lifecycle', name: 'pageActivated' });
     expect(module.entries()).toHaveLength(before);
   });
 });
