@@ -22,7 +22,66 @@ export type { RuntimeError } from './errors';
 export { createKernel } from './kernel';
 export { parseLogSetting } from './logger';
 export type { LogSetting } from './logger';
-export type { DecisionRequest, DecisionResult, PluginKinds, ProfileFields, UndoHandle } from './plugin-kinds';
+export type { PluginKinds } from './plugin-kinds';
+export { ACTIVATION_STEPS, EVENT_TYPES, MODULES } from './kinds/modules';
+export type {
+  AudienceMatcherKind,
+  AudiencesModule,
+  ProfileFields,
+  ProfileProviderKind,
+  QualifyOptions,
+} from './kinds/audiences';
+export type {
+  ActionAppliedData,
+  ActionMeta,
+  ApplierStatus,
+  ChangeApplierKind,
+  ChangeEnv,
+  ChangesModule,
+  ChangeStatus,
+  ShowWidgetData,
+  UndoHandle,
+  WidgetKind,
+} from './kinds/changes';
+export type {
+  AnalyticsDecisionPayload,
+  DeciderKind,
+  DecisionRequest,
+  DecisionResult,
+  DecisionsModule,
+  LayerDecidedData,
+  StateModule,
+} from './kinds/decisions';
+export type {
+  ControlsModule,
+  Modes,
+  PageActivatedData,
+  PageDeactivatedData,
+  PagesModule,
+  PageState,
+  PageStatus,
+  ViewProviderEnv,
+  ViewProviderKind,
+} from './kinds/pages';
+export type {
+  EventImplementationKind,
+  RequestOptions,
+  RequestResponse,
+  TrackedEventData,
+  TrackerKind,
+  TrackerModule,
+  UtilsModule,
+} from './kinds/tracking';
+export type {
+  AttributeEntry,
+  BehaviourEvent,
+  CmabEntry,
+  StorageKind,
+  StorageWriteOptions,
+  VariationIdMap,
+  VisitorModule,
+  VisitorSession,
+} from './kinds/visitor';
 export { isPluginType } from './registry';
 export type {
   CallArgs,

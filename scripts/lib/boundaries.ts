@@ -1,8 +1,10 @@
 /**
  * The import rules that keep the architecture honest:
  * - `core/` imports nothing from `plugins/`, `config/` or `desktop/`;
- * - a plugin (`plugins/<kind>/<name>/`) imports only `core/`, its own folder and its own kind's
- *   `_shared/`; never another plugin, never another kind's `_shared/`, never the test kit.
+ * - a plugin (`plugins/<kind>/<name>/`) imports only `core/`, its own folder, its own kind's
+ *   `_shared/` and the runtime-wide `plugins/_shared/` (small helpers several kinds need: query
+ *   parameters, cookies' names...); never another plugin, never another kind's `_shared/`, never
+ *   the test kit.
  * Checked by a unit test over the whole tree.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -43,6 +45,7 @@ export const checkFile = (root: string, file: string, source: string): BoundaryV
       if (to.area === 'core') continue;
       if (to.area === 'testing') add('plugins do not import the test kit');
       else if (to.area !== 'plugins') add('plugins import only core/, their own folder and their kind\'s _shared/');
+      else if (to.kind === '_shared') continue; // plugins/_shared/: runtime helpers every kind may use
       else if (to.kind !== from.kind) add(`plugin of kind "${from.kind}" imports from kind "${to.kind}"`);
       else if (to.unit !== from.unit && to.unit !== '_shared') add(`plugin "${from.kind}/${from.unit}" imports plugin "${to.kind}/${to.unit}"`);
     }

@@ -26,9 +26,9 @@ describe('import boundaries', () => {
     expect(rules('../../../config/example/project')).toEqual(["plugins import only core/, their own folder and their kind's _shared/"]);
   });
 
-  it('allows a plugin its own folder, its kind\'s _shared and core/', () => {
+  it('allows a plugin its own folder, its kind\'s _shared, the runtime-wide plugins/_shared and core/', () => {
     const file = 'plugins/deciders/single/index.ts';
-    const source = `import a from './pick';\nimport b from '../_shared/bucket';\nimport { definePlugin } from '../../../core';`;
+    const source = `import a from './pick';\nimport b from '../_shared/bucket';\nimport c from '../../_shared/params';\nimport { definePlugin } from '../../../core';`;
     expect(checkFile(ROOT, file, source)).toEqual([]);
   });
 });

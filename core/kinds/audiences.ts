@@ -1,0 +1,61 @@
+/**
+ * Audiences: the matcher and profile-provider plugin kinds and the `audiences` module (runtime-spec
+ * §3 Audience, §4 Campaign decision 2 and 6, §5; AUD, rulings 6-8).
+ */
+import type { AudienceCondition, AudienceConditions, AudienceIdExpression } from '../project/types';
+
+/**
+ * The visitor-profile fields known so far, by field name. A field still being fetched (geolocation,
+ * audience-data segments...) holds a promise; matchers never see a promise: the evaluator waits for
+ * the fields a matcher declares, up to the layer's activation timeout, and then passes what it has.
+ */
+export type ProfileFields = Readonly<Record<string, unknown>>;
+
+/**
+ * Evaluates one audience condition type, registered under that type (`custom_attribute`, `device`,
+ * `location`, `time_and_day`, `first_session`, `source_type`, `referrer`, `query`, `cookies`, `url`,
+ * `list`, `segment`, `behavior`...). Returns true, false, or null when it cannot tell (ruling 6, 7).
+ * Never throws: a malformed condition is caught by `validate` at build time, and at run time gives null.
+ */
+export interface AudienceMatcherKind {
+  /** Profile fields the matcher reads (AUD-3); the evaluator waits for pending ones. */
+  fields?: readonly string[];
+  match(condition: AudienceCondition, profile: ProfileFields): boolean | null;
+}
+
+/** Supplies visitor-profile fields (device, location, source type, segments...), registered under a name. */
+export interface ProfileProviderKind {
+  /** The fields it supplies. */
+  fields: readonly string[];
+  /**
+   * Called at activation step 6 (`audiences.load`). Returns the field values; a value may be a
+   * promise for a field that arrives later.
+   */
+  provide(): ProfileFields;
+}
+
+/** Options of an audience evaluation. */
+export interface QualifyOptions {
+  /** How long to wait for pending fields, in ms (the layer's activation timeout; default 2000). */
+  timeout?: number;
+  /** Forced audience ids (force-audience parameter): these audiences qualify and no others do (DEC-6). */
+  forcedAudienceIds?: readonly string[];
+}
+
+/** The `audiences` module (`get('audiences')`), created by the audiences plugin. */
+export interface AudiencesModule {
+  /** Activation step 6: asks every profile provider for its fields (starting asynchronous ones). */
+  load(): void;
+  /** The profile fields known so far (pending ones as promises). */
+  profile(): ProfileFields;
+  /**
+   * Whether the visitor qualifies for an experiment's audience expression (ruling 6: absent or empty
+   * qualifies everyone, unknown does not qualify). Synchronous when every needed field is known,
+   * which is the fast path; a promise when it has to wait for pending fields.
+   */
+  qualifies(audienceIds: AudienceIdExpression | undefined, options?: QualifyOptions): boolean | Promise<boolean>;
+  /** The ids among `audienceIds` (flattened) the visitor is in, for the decision ticket (DEC-4). */
+  matching(audienceIds: AudienceIdExpression | undefined, options?: QualifyOptions): string[] | Promise<string[]>;
+  /** Evaluates a condition expression: true, false or null (unknown). */
+  evaluate(conditions: AudienceConditions, options?: QualifyOptions): boolean | null | Promise<boolean | null>;
+}

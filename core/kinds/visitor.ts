@@ -1,0 +1,130 @@
+/**
+ * The visitor and where it is kept: the storage plugin kind and the `visitor` module (runtime-spec §3
+ * Visitor, §4 Sessions, §7 Storage; VIS, XDS).
+ */
+
+/** Options of a storage write; cookie storage honours them, others ignore what does not apply. */
+export interface StorageWriteOptions {
+  /** Lifetime in seconds (cookies: max-age). */
+  maxAge?: number;
+  /** Cookie domain (default: the configured cookie domain). */
+  domain?: string;
+}
+
+/**
+ * A storage back end, registered under its name: `local` (localStorage under the product prefix),
+ * `session` (sessionStorage), `cookie`, `cross-domain` (the hidden frame). Values are JSON-able for
+ * local/session/cross-domain and strings for cookies. No method throws: an unavailable or full store
+ * answers undefined/false and logs the catalogue's message once.
+ */
+export interface StorageKind {
+  /** The stored value, or undefined when absent, unreadable or corrupt. */
+  read(key: string): unknown;
+  /** Stores the value; false when it could not be stored (cookies: verified by reading it back). */
+  write(key: string, value: unknown, options?: StorageWriteOptions): boolean;
+  /** Removes the value. */
+  remove(key: string): void;
+}
+
+/** A custom attribute's value with its metadata (VIS-2). */
+export interface AttributeEntry {
+  value: unknown;
+  /** When it was last set, ms since the epoch. */
+  lastModified: number;
+  /** Attribute id in project data, when known. */
+  id?: string;
+}
+
+/** The visitor's session (VIS-4, ruling 9). */
+export interface VisitorSession {
+  /** Time of the first event of the session, ms since the epoch (VIS-13). */
+  sessionId: number;
+  /** Last time the session was used (refreshed on each use, VIS-15). */
+  lastSessionTimestamp: number;
+}
+
+/** A behaviour event as stored, with its short keys (VIS-21). */
+export interface BehaviourEvent {
+  /** name */
+  n: string;
+  /** type: custom, click, pageview, or 'default' (VIS-23) */
+  y: string;
+  /** category, default 'other' */
+  c: string;
+  /** revenue */
+  r?: number;
+  /** options/tags */
+  o?: Record<string, unknown>;
+  /** time, ms since the epoch */
+  t: number;
+  /** session id */
+  s: number;
+  /** session index: 0 current, negative for older sessions (VIS-16) */
+  si: number;
+}
+
+/** A stored contextual-bandit prediction (VIS-7, CMAB-10..17). */
+export interface CmabEntry {
+  variationId: string;
+  /** Hash of the attributes the prediction was made with (CMAB-14). */
+  attributesHash: string;
+  /** When the prediction was made (CMAB-16: 24 hours). */
+  createdAt: number;
+  /** Last time it was used (CMAB-15: 30 minutes). */
+  touchedAt: number;
+  /** Set when the prediction must not be reused (CMAB-11, CMAB-17). */
+  timedOut?: boolean;
+  /** The cmabUUID sent with the prediction request. */
+  uuid?: string;
+}
+
+/** Variation id per experiment id, per layer id (VIS-5). */
+export type VariationIdMap = Record<string, Record<string, string>>;
+
+/**
+ * The `visitor` module (`get('visitor')`). Created by the visitor plugin; persisted through the
+ * storage plugins, in memory when none can store.
+ */
+export interface VisitorModule {
+  /**
+   * Activation step 3: settles the visitor id (customer-provided id per `visitorIdLocator`, else the
+   * stored random id, else a new one) and persists it. Returns false, and disables tracking (TRK-18),
+   * when the id cannot be persisted.
+   */
+  identify(): boolean;
+  /** The visitor id used for tracking; undefined before `identify`. */
+  id(): string | undefined;
+  /** The runtime's own random id. */
+  randomId(): string | undefined;
+  /** The id bucketing hashes (VIS-3); undefined before `identify`. */
+  bucketingId(): string | undefined;
+  /** Custom attributes with metadata, by attribute name. */
+  attributes(): Readonly<Record<string, AttributeEntry>>;
+  /** Sets custom attributes (the `user` push call); null removes one. Emits nothing. */
+  setAttributes(values: Record<string, unknown>): void;
+  /** The current session, created or refreshed by this call (VIS-14, VIS-15). */
+  session(): VisitorSession;
+  /** The first-session flag (VIS-18). */
+  isFirstSession(): boolean;
+  /** Activation step 5: merges stored and sticky edge-cookie variation maps into the visitor's map. */
+  mergeStoredVariationMaps(): void;
+  /** Sticky bucketing: the variation map per layer and experiment. */
+  variationMap(): Readonly<VariationIdMap>;
+  /** Records (or with null removes) the variation of an experiment in a layer. */
+  setVariation(layerId: string, experimentId: string, variationId: string | null): void;
+  /** Preferred layer per group id (VIS-6). */
+  preferredLayerMap(): Readonly<Record<string, string>>;
+  setPreferredLayer(groupId: string, layerId: string | null): void;
+  /** Stored bandit predictions per experiment id (VIS-7). */
+  cmabMap(): Readonly<Record<string, CmabEntry>>;
+  setCmab(experimentId: string, entry: CmabEntry | null): void;
+  /** Segments from the audience-data provider (VIS-8). */
+  segments(): readonly string[];
+  setSegments(segments: readonly string[]): void;
+  /** Behaviour events, oldest first, the newest 1000 kept (VIS-24); session indexes are current. */
+  behaviourEvents(): readonly BehaviourEvent[];
+  /** Records a behaviour event (defaults: type 'default', category 'other'). */
+  recordBehaviour(event: { name: string; type?: string; category?: string; revenue?: number; tags?: Record<string, unknown>; time?: number }): void;
+  /** Whether the visitor opted out (parameter or cookie, VIS-35). */
+  optedOut(): boolean;
+}
