@@ -4,7 +4,8 @@
  * - a plugin (`plugins/<kind>/<name>/`) imports only `core/`, its own folder, its own kind's
  *   `_shared/` and the runtime-wide `plugins/_shared/` (small helpers several kinds need: query
  *   parameters, cookies' names...); never another plugin, never another kind's `_shared/`, never
- *   the test kit.
+ *   the test kit;
+ * - a preset (`plugins/presets/`) imports only `core/` and plugins, and no plugin imports a preset.
  * Checked by a unit test over the whole tree.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -27,6 +28,8 @@ export const importsOf = (source: string): string[] =>
 const placeOf = (path: string) => {
   const parts = path.split('/');
   if (parts[0] === 'core') return { area: parts[1] === 'testing' ? 'testing' : 'core' } as const;
+  // plugins/presets/: ordered plugin lists a snippet build takes whole; they import plugins, none imports them.
+  if (parts[0] === 'plugins' && parts[1] === 'presets') return { area: 'presets' } as const;
   if (parts[0] === 'plugins' && parts.length >= 3) return { area: 'plugins', kind: parts[1], unit: parts[2] } as const;
   return { area: parts[0] } as const;
 };
@@ -41,9 +44,11 @@ export const checkFile = (root: string, file: string, source: string): BoundaryV
     const to = placeOf(target);
     const add = (rule: string) => violations.push({ file, specifier, rule });
     if (from.area === 'core' && to.area !== 'core') add('core/ imports only core/');
+    if (from.area === 'presets' && to.area !== 'core' && to.area !== 'plugins' && to.area !== 'presets') add('presets import only core/ and plugins/');
     if (from.area === 'plugins') {
       if (to.area === 'core') continue;
-      if (to.area === 'testing') add('plugins do not import the test kit');
+      if (to.area === 'presets') add('plugins do not import presets');
+      else if (to.area === 'testing') add('plugins do not import the test kit');
       else if (to.area !== 'plugins') add('plugins import only core/, their own folder and their kind\'s _shared/');
       else if (to.kind === '_shared') continue; // plugins/_shared/: runtime helpers every kind may use
       else if (to.kind !== from.kind) add(`plugin of kind "${from.kind}" imports from kind "${to.kind}"`);

@@ -31,4 +31,14 @@ describe('import boundaries', () => {
     const source = `import a from './pick';\nimport b from '../_shared/bucket';\nimport c from '../../_shared/params';\nimport { definePlugin } from '../../../core';`;
     expect(checkFile(ROOT, file, source)).toEqual([]);
   });
+
+  it('lets a preset import plugins, and no plugin import a preset', () => {
+    expect(checkFile(ROOT, 'plugins/presets/standard.ts', `import a from '../deciders/single/index';`)).toEqual([]);
+    expect(checkFile(ROOT, 'plugins/presets/standard.ts', `import a from '../../config/example/project';`).map((v) => v.rule)).toEqual([
+      'presets import only core/ and plugins/',
+    ]);
+    expect(checkFile(ROOT, 'plugins/deciders/single/index.ts', `import p from '../../presets/standard';`).map((v) => v.rule)).toEqual([
+      'plugins do not import presets',
+    ]);
+  });
 });
