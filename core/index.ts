@@ -24,12 +24,17 @@ export { parseLogSetting } from './logger';
 export type { LogSetting } from './logger';
 export type { PluginKinds } from './plugin-kinds';
 export { ACTIVATION_STEPS, EVENT_TYPES, MODULES } from './kinds/modules';
+export { PROFILE_FIELDS } from './kinds/audiences';
 export type {
   AudienceMatcherKind,
   AudiencesModule,
+  ConditionProblem,
   ProfileFields,
+  ProfileLocation,
   ProfileProviderKind,
+  ProfileTime,
   QualifyOptions,
+  StorageReader,
 } from './kinds/audiences';
 export type {
   ActionAppliedData,

@@ -56,7 +56,7 @@ export const buildSnippet = async (projectFile: string, outFile?: string): Promi
   const { project, jsonPlugins } = await loadProject(file);
   const data = normalizeProjectData(project.data);
   const rules = (project.plugins ?? []).map((plugin) => plugin.validate).filter((rule): rule is ProjectRule => !!rule);
-  const problems = validateProject(data, { rules });
+  const problems = validateProject(data, { rules, plugins: project.plugins ?? [] });
   for (const warning of problems.filter((problem) => problem.severity === 'warning')) console.warn(`warning: ${formatProblem(warning)}`);
   const errors = problems.filter((problem) => problem.severity === 'error');
   if (errors.length) {

@@ -2,7 +2,7 @@
  * Audiences: the matcher and profile-provider plugin kinds and the `audiences` module (runtime-spec
  * §3 Audience, §4 Campaign decision 2 and 6, §5; AUD, rulings 6-8).
  */
-import type { AudienceCondition, AudienceConditions, AudienceIdExpression } from '../project/types';
+import type { AudienceCondition, AudienceConditions, AudienceIdExpression, ProjectData } from '../project/types';
 
 /**
  * The visitor-profile fields known so far, by field name. A field still being fetched (geolocation,
@@ -21,7 +21,17 @@ export interface AudienceMatcherKind {
   /** Profile fields the matcher reads (AUD-3); the evaluator waits for pending ones. */
   fields?: readonly string[];
   match(condition: AudienceCondition, profile: ProfileFields): boolean | null;
+  /**
+   * Validation of one condition of this type (regex syntax and safety, ranges, behaviour rules, attribute
+   * lookups...), run by the audiences plugin's project rule when the project is prepared. Returns the
+   * problems (none: undefined or []): a message is an error, `{ message, warning: true }` a warning.
+   * Never throws.
+   */
+  check?(condition: AudienceCondition, data: ProjectData): ConditionProblem | readonly ConditionProblem[] | undefined;
 }
+
+/** A problem a matcher finds in a condition: a message (an error) or a warning. */
+export type ConditionProblem = string | { message: string; warning?: boolean };
 
 /** Supplies visitor-profile fields (device, location, source type, segments...), registered under a name. */
 export interface ProfileProviderKind {
@@ -59,3 +69,55 @@ export interface AudiencesModule {
   /** Evaluates a condition expression: true, false or null (unknown). */
   evaluate(conditions: AudienceConditions, options?: QualifyOptions): boolean | null | Promise<boolean | null>;
 }
+
+/**
+ * The visitor-profile field names matchers and providers agree on (AUD-3). Values: `attributes` the
+ * visitor's custom attributes (name -> AttributeEntry), `segments` string[], `behaviourEvents`
+ * BehaviourEvent[], `firstSession` boolean (these four come from the visitor module); `userAgent` (at most
+ * 350 characters), `device` (phone | tablet | desktop_laptop | other), `location` ({ country, region,
+ * city, continent, dma, ip }, pending until the geolocation call answers), `time` ({ now, day, minutes }:
+ * ms since the epoch, lowercase local day name, local minutes since midnight), `sourceType` (campaign |
+ * search | referral | direct), `referrer`, `url`, `query` and `cookies` (name -> value), `listKeys`
+ * (listTargetingKeys name -> value), `localStorage` / `sessionStorage` (readers: key -> stored text).
+ */
+export const PROFILE_FIELDS = {
+  attributes: 'attributes',
+  segments: 'segments',
+  behaviourEvents: 'behaviourEvents',
+  firstSession: 'firstSession',
+  userAgent: 'userAgent',
+  device: 'device',
+  location: 'location',
+  time: 'time',
+  sourceType: 'sourceType',
+  referrer: 'referrer',
+  url: 'url',
+  query: 'query',
+  cookies: 'cookies',
+  listKeys: 'listKeys',
+  localStorage: 'localStorage',
+  sessionStorage: 'sessionStorage',
+} as const;
+
+/** A location as the geolocation call yields it (AUD-16..18). */
+export interface ProfileLocation {
+  ip?: string;
+  country?: string;
+  region?: string;
+  city?: string;
+  continent?: string;
+  dma?: string | number;
+}
+
+/** The `time` profile field. */
+export interface ProfileTime {
+  /** ms since the epoch, from the kernel clock. */
+  now: number;
+  /** Lowercase local day name (`monday`...). */
+  day: string;
+  /** Local minutes since midnight. */
+  minutes: number;
+}
+
+/** Reads a stored value of the host page (its own key, not the runtime's prefixed ones); undefined when absent or unreadable. */
+export type StorageReader = (key: string) => string | undefined;

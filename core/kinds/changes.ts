@@ -3,6 +3,7 @@
  * §4 Change applier and change states; CHG).
  */
 import type { Action, Change } from '../project/types';
+import type { PluginContext } from '../types';
 
 /** Applier states (CHG-12). */
 export type ApplierStatus = 'applied' | 'applying' | 'unapplied' | 'undoing';
@@ -28,6 +29,11 @@ export interface ChangeEnv {
   meta: ActionMeta;
   /** The window to change. */
   win: Window & typeof globalThis;
+  /**
+   * The context of the changes plugin: custom code receives it as its api, the redirect applier
+   * reaches the decisions and tracker modules through it, the widget applier emits through it.
+   */
+  ctx: PluginContext;
 }
 
 /**
@@ -55,7 +61,10 @@ export interface ShowWidgetData {
   meta: ActionMeta;
 }
 
-/** A page widget, registered under its widget id; shown on a showWidget event. */
+/**
+ * A page widget, registered under its widget id. The `widget` change applier emits showWidget (news
+ * for listeners), then calls `show` itself and keeps the handle to undo it.
+ */
 export interface WidgetKind {
   show(config: Record<string, unknown>): UndoHandle | void;
 }
@@ -78,4 +87,18 @@ export interface ChangesModule {
   changeStates(): Readonly<Record<string, ChangeStatus>>;
   /** The applier's state. */
   status(): ApplierStatus;
+  /**
+   * Hides the elements matching `selectors` (one injected style rule per selector, never the whole
+   * page) until the returned release is called or `timeoutMs` (default 3000) passes, whichever comes
+   * first. `applyAction` pre-hides its own selectors; call this earlier (for example before an
+   * asynchronous decision) to cover the wait. Releasing twice is harmless.
+   */
+  prehide(selectors: readonly string[], timeoutMs?: number): () => void;
+  /**
+   * Calls `callback` once for every element matching `selector`, now and as they appear, until the
+   * returned stop function is called or, unless `options.indefinitely`, the selector timeout passes
+   * (CHG-26). Throws when the selector is not a valid CSS selector, the callback is not a function
+   * or the options are not a plain object.
+   */
+  observeSelector(selector: string, callback: (element: Element) => void, options?: { indefinitely?: boolean }): () => void;
 }

@@ -19,11 +19,19 @@ export interface DecisionResult {
   variationId: string | null;
   reason?: string;
   error?: string;
+  /** Warnings about ignored configuration (ERR-57: invalid weights); the decisions module logs them. */
+  warnings?: string[];
 }
 
 /** Chooses experiment and variation for a layer, registered under the layer policy it serves (DEC-24..28). */
 export interface DeciderKind {
+  /** Called for each layer decision after holdbacks and audiences; synchronous, never throws. */
   decide(request: DecisionRequest): DecisionResult;
+  /**
+   * The bucket (0..9999) of `bucketingId + entityId` (rulings 1, 3). The hash lives with the deciders; the
+   * decisions module draws the global and layer holdbacks through it, so that no other plugin needs a copy.
+   */
+  bucket?(bucketingId: string, entityId: string): number;
 }
 
 /** Data of the `layerDecided` (and `campaignDecided`) lifecycle events (DEC-49). */
@@ -36,6 +44,8 @@ export interface LayerDecidedData {
    * the relay cookie on the next page (DEC-46..48), so the tracker does not track it here.
    */
   pendingRedirect: boolean;
+  /** Cohort membership (DEC-18, DEC-19): experiment and variation, and not a layer holdback under single_experiment/multivariate. */
+  inCohort: boolean;
 }
 
 /** The decision fields a redirect relays and analytics integrations receive (DEC-41). */
@@ -81,8 +91,22 @@ export interface DecisionsModule {
    * never rejects (failures are in each decision's `error` and in error events).
    */
   decidePage(pageId: string): Promise<LayerState[]>;
-  /** Writes the redirect relay cookie for a layer decided on this page; false when it could not be written. */
+  /**
+   * Decides one layer for a page (a decision ticket, the decision, the layer state, layerDecided, the
+   * actions). Returns the layer state synchronously when nothing had to wait (the fast path: audiences
+   * known, no bandit call), a promise otherwise; undefined for an unknown layer (`Could not find layer`).
+   */
+  decideLayer(layerId: string, pageId?: string): LayerState | Promise<LayerState> | undefined;
+  /**
+   * Writes the redirect relay cookie for a layer decided on this page (called by the redirect applier
+   * before it navigates); false when it could not be written, or when an earlier layer already announced
+   * the redirect (DEC-47: the first announced layer is kept).
+   */
   relayRedirect(layerId: string): boolean;
+  /** The relayed decision tracked at activation step 4 of this page, or null (state `getRedirectInfo`). */
+  redirectInfo(): AnalyticsDecisionPayload | null;
+  /** The analytics decision payload of a decided layer (DEC-41), or null when it was not decided. */
+  analyticsPayload(layerId: string): AnalyticsDecisionPayload | null;
   /** Layer states decided so far, by layer id. */
   layerStates(): Readonly<Record<string, LayerState>>;
 }
@@ -101,4 +125,6 @@ export interface StateModule {
   getRedirectInfo(): unknown;
   getDecisionString(options: { campaignId: string; shouldCleanString?: boolean; maxLength?: number }): string | null;
   getDecisionObject(options: { campaignId: string; shouldCleanString?: boolean; maxLength?: number }): Record<string, unknown> | null;
+  /** The analytics decision payload of a decided campaign (DEC-41), or null. */
+  getDecisionPayload(options: { campaignId: string }): AnalyticsDecisionPayload | null;
 }

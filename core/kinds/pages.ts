@@ -3,7 +3,8 @@
  * `pages` and `controls` modules (runtime-spec §2, §4 Initialisation, Activation sequence, Page state,
  * §6 Modes; URL, PAG).
  */
-import type { PageDefinition } from '../project/types';
+import type { Clock, Logger } from '../types';
+import type { PageDefinition, UrlCondition } from '../project/types';
 
 /** Data of the `pageActivated` lifecycle event. */
 export interface PageActivatedData {
@@ -38,8 +39,19 @@ export interface ViewProviderKind {
 export interface ViewProviderEnv {
   /** Whether the page's static conditions match the current URL and page. */
   conditionsMatch(): boolean;
-  /** Resolves at DOM ready (immediately when it has passed). */
+  /** Resolves at DOM ready (immediately when it has passed; at window load in editor mode, URL-30). */
   domReady(): Promise<void>;
+  /**
+   * Runs the page's activation code with `activate` (callback and polling pages). What the code throws
+   * is reported as an ActivationCodeError; returns the code's result, or undefined when it threw or
+   * the page has no code.
+   */
+  runCode(activate: (isActive?: boolean) => void): unknown;
+  /** The window the runtime runs in; undefined outside a browser. */
+  win: (Window & typeof globalThis) | undefined;
+  /** The kernel's clock (timers are guarded). */
+  clock: Clock;
+  log: Logger;
 }
 
 /** A page's state (PAG-9): unknown (null), active or inactive. */
@@ -50,8 +62,10 @@ export interface PageState {
   id: string;
   apiName: string;
   status: PageStatus;
-  /** Set when the page activates (PAG-10). */
+  /** Set when the page activates (PAG-10); kept, as the last activation time, when it goes inactive. */
   activatedAt: number | null;
+  /** The activation the page last activated in (optional so stand-in states without it still type-check). */
+  activationId?: string | null;
   /** Parsed and user-supplied tags; cleared when the page goes inactive (PAG-14). */
   tags: Record<string, unknown>;
 }
@@ -66,6 +80,8 @@ export interface PagesModule {
   activePageIds(): string[];
   /** The public page call: activates (default) or deactivates a page by apiName; throws 'Unknown page "<name>"'. */
   page(apiName: string, options?: { isActive?: boolean; tags?: Record<string, unknown> }): void;
+  /** Whether a URL condition matches `url` (default: the current page URL), after normalisation (URL-1..11). */
+  matchUrl(condition: UrlCondition, url?: string): boolean;
 }
 
 /** The modes of runtime-spec §6 and URL-28. */
@@ -99,4 +115,11 @@ export interface ControlsModule {
   trackingAllowed(): boolean;
   /** URL-29: activation is allowed (not editor mode, not disabled). */
   activationAllowed(): boolean;
+  /**
+   * What the opt-out parameter (URL-14) or the opt-out directive (URL-25) asks: true opt out, false opt
+   * back in, undefined when neither is present. The visitor plugin persists it (VIS-35).
+   */
+  optOut(): boolean | undefined;
+  /** Resolves at DOM ready; in editor mode at window load, once the page has fully loaded (URL-30). */
+  domReady(): Promise<void>;
 }

@@ -41,6 +41,8 @@ export interface TrackerModule {
   flush(options?: { beacon?: boolean }): void;
   /** Whether tracking is currently allowed (TRK-4, bots, opt-out, disabled, visitor id persisted). */
   enabled(): boolean;
+  /** How many pending events (batches not yet acknowledged by the collector) are kept. */
+  pending(): number;
 }
 
 /** Options of the generic request (NET-1..6). */
@@ -68,3 +70,92 @@ export interface UtilsModule {
   /** Calls `check` every `interval` ms (default 50) up to `attempts` times (default 100); rejects 'Poll timed out'. */
   poll<T>(check: () => T | undefined | null | false, options?: { interval?: number; attempts?: number }): Promise<T>;
 }
+
+/** A batch attribute (TRK-32; short keys e, k, t, v). */
+export interface BatchAttribute {
+  entity_id: string | null;
+  key: string;
+  type: string;
+  value: unknown;
+}
+
+/** A batch decision (TRK-33; short keys c, x, h, v, m). */
+export interface BatchDecision {
+  campaign_id: string;
+  experiment_id: string | null;
+  is_campaign_holdback: boolean;
+  variation_id: string | null;
+  metadata?: Record<string, unknown>;
+}
+
+/**
+ * A batch event (TRK-31; short keys e, k, q, $, a, p, t, u, v, y). `type` is `campaign_activated`
+ * (a decision), `view_activated` (a page view), `client_activation`, or the event definition's type.
+ */
+export interface BatchEvent {
+  entity_id: string | null;
+  key?: string;
+  timestamp: number;
+  uuid: string;
+  type: string;
+  tags?: Record<string, unknown>;
+  revenue?: number;
+  quantity?: number;
+  value?: number;
+  properties?: Record<string, unknown>;
+}
+
+/** A snapshot: decisions and the events made under them (TRK-29). */
+export interface BatchSnapshot {
+  decisions: BatchDecision[];
+  events: BatchEvent[];
+}
+
+/** A batch visitor (TRK-28); `session_id` is always 'AUTO' (ruling 10). */
+export interface BatchVisitor {
+  visitor_id: string;
+  session_id: string;
+  attributes: BatchAttribute[];
+  snapshots: BatchSnapshot[];
+}
+
+/** A tracker batch as POSTed to `{host}/v1/events` (TRK-26), long-key form. */
+export interface TrackerBatch {
+  account_id: string;
+  anonymize_ip: boolean;
+  client_name: string;
+  client_version: string;
+  project_id: string;
+  revision: string;
+  enrich_decisions: boolean;
+  visitors: BatchVisitor[];
+}
+
+/** A pending event: a batch sent by a retryable request, kept until the collector answers 2xx (TRK-35). */
+export interface PendingEvent {
+  id: string;
+  timeStamp: number;
+  data: TrackerBatch;
+  retryCount: number;
+}
+
+/**
+ * Short key to long name, per record kind (ruling 12). The tracker writes the short form when its
+ * `shortKeys` option is on; the collector accepts both and normalises to the long form.
+ */
+export const BATCH_SHORT_KEYS = {
+  attribute: { e: 'entity_id', k: 'key', t: 'type', v: 'value' },
+  decision: { c: 'campaign_id', x: 'experiment_id', h: 'is_campaign_holdback', v: 'variation_id', m: 'metadata' },
+  event: {
+    e: 'entity_id',
+    k: 'key',
+    q: 'quantity',
+    $: 'revenue',
+    a: 'tags',
+    p: 'properties',
+    t: 'timestamp',
+    u: 'uuid',
+    v: 'value',
+    y: 'type',
+  },
+} as const;

@@ -3,6 +3,47 @@
  * Visitor, §4 Sessions, §7 Storage; VIS, XDS).
  */
 
+/**
+ * Cookie names (runtime-spec §3 Cookie names, VIS-29), without the product prefix: the cookie storage
+ * plugin adds `varia_` (so `optOut` is the cookie `varia_opt_out`). The sticky edge cookies are written
+ * by an edge worker and only read here (VIS-28).
+ */
+export const COOKIE_NAMES = {
+  optOut: 'opt_out',
+  preview: 'preview',
+  redirect: 'redirect',
+  sessionState: 'session_state',
+  session: 'session',
+  token: 'token',
+  visitorId: 'visitor_id',
+  visitorUuid: 'visitor_uuid',
+  edgeProfile: 'edge_profile',
+  edgeVariationMap: 'edge_variation_map',
+} as const;
+
+/**
+ * Local-storage keys (VIS-25), without the prefix the `local` storage plugin adds. The visitor plugin
+ * writes profile, session state and behaviour; layer states are the decisions plugin's, pending events
+ * the tracker's.
+ */
+export const STORAGE_KEYS = {
+  profile: 'visitor_profile',
+  layerStates: 'layer_states',
+  sessionState: 'session_state',
+  pendingEvents: 'pending_events',
+  behaviour: 'behavior_events',
+} as const;
+
+/** Cookie lifetimes in seconds (runtime-spec §9, VIS-31, VIS-32, VIS-36). */
+export const COOKIE_MAX_AGE = {
+  /** Default lifetime, 180 days, refreshed automatically. */
+  default: 15552000,
+  /** The minimum a `cookieExpiration` call may set: 90 days. */
+  minimum: 7776000,
+  /** The opt-out cookie: ten years. */
+  optOut: 315360000,
+} as const;
+
 /** Options of a storage write; cookie storage honours them, others ignore what does not apply. */
 export interface StorageWriteOptions {
   /** Lifetime in seconds (cookies: max-age). */
@@ -13,9 +54,11 @@ export interface StorageWriteOptions {
 
 /**
  * A storage back end, registered under its name: `local` (localStorage under the product prefix),
- * `session` (sessionStorage), `cookie`, `cross-domain` (the hidden frame). Values are JSON-able for
- * local/session/cross-domain and strings for cookies. No method throws: an unavailable or full store
- * answers undefined/false and logs the catalogue's message once.
+ * `session` (sessionStorage), `cookie`, `cross-domain` (the hidden frame). Keys are given without the
+ * product prefix (a key that already starts with `varia_` is used as is); the plugin adds it. Values
+ * are JSON-able for local/session/cross-domain and strings for cookies (a non-string cookie value is
+ * written as JSON). No method throws: an unavailable or full store keeps values in memory, answers
+ * false from `write`, and logs the catalogue's message once.
  */
 export interface StorageKind {
   /** The stored value, or undefined when absent, unreadable or corrupt. */
@@ -125,6 +168,8 @@ export interface VisitorModule {
   behaviourEvents(): readonly BehaviourEvent[];
   /** Records a behaviour event (defaults: type 'default', category 'other'). */
   recordBehaviour(event: { name: string; type?: string; category?: string; revenue?: number; tags?: Record<string, unknown>; time?: number }): void;
-  /** Whether the visitor opted out (parameter or cookie, VIS-35). */
+  /** Whether the visitor opted out (parameter, cookie or `optOut` call, VIS-35). */
   optedOut(): boolean;
+  /** The tracker's pending events as stored (VIS-9: the visitor's event queue); read only. */
+  eventQueue(): readonly unknown[];
 }

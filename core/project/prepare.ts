@@ -12,7 +12,7 @@ export const prepareProject = (input: unknown, plugins: readonly Plugin[], log: 
   const data = normalizeProjectData(input as ProjectInput);
   const rules = plugins.map((plugin) => plugin.validate).filter((rule): rule is ProjectRule => !!rule);
   let valid = true;
-  for (const problem of validateProject(data, { rules })) {
+  for (const problem of validateProject(data, { rules, plugins })) {
     if (problem.severity === 'warning') log.warn(formatProblem(problem));
     else {
       valid = false;

@@ -378,8 +378,10 @@ export type Change = CustomCodeChange | MarkupChange;
 export interface AudienceCondition {
   /** Condition type, e.g. custom_attribute, device, location, first_session. */
   type: string;
-  /** Attribute or field the condition reads. */
+  /** Attribute or field the condition reads, by name. */
   name?: string;
+  /** Attribute the condition reads, by id (a lookup gives name or id, not both: CFG-25). */
+  id?: string;
   /** Value matcher; other strings are accepted for matchers that define their own. */
   match?: ValueMatch | (string & {});
   /** Value compared with; `range` uses `min:max`. */

@@ -5,6 +5,7 @@
  */
 import { LIST_FIELDS } from './normalize';
 import type { ProjectData } from './types';
+import type { Plugin } from '../types';
 import { LIST_TARGETING_KEY_TYPES, VISITOR_ID_LOCATOR_TYPES } from './types';
 import { checkEntities } from './validate-entities';
 import {
@@ -35,15 +36,19 @@ export type ProblemReport = Omit<ValidationProblem, 'severity'> & { severity?: S
 
 /**
  * An extra structural rule, e.g. contributed by a plugin (a matcher checking its condition
- * type). Called once per validation after the built-in checks, with the data as given; it
- * reports through `report`. A rule that throws is itself reported as an error.
+ * type). Called once per validation after the built-in checks, with the data as given and the
+ * project's plugins (so a rule can check that every condition or change type has its plugin, at
+ * snippet build as at kernel start); it reports through `report`. A rule that throws is itself
+ * reported as an error.
  */
-export type ProjectRule = (data: ProjectData, report: (problem: ProblemReport) => void) => void;
+export type ProjectRule = (data: ProjectData, report: (problem: ProblemReport) => void, plugins: readonly Plugin[]) => void;
 
 /** Options of {@link validateProject}. */
 export interface ValidateOptions {
   /** Extra rules run after the built-in ones. Default none. */
   rules?: ProjectRule[];
+  /** The project's plugins, handed to the rules. Default none. */
+  plugins?: readonly Plugin[];
 }
 
 
@@ -93,7 +98,7 @@ export function validateProject(data: ProjectData, options?: ValidateOptions): V
     for (const rule of rules) {
       try {
         if (typeof rule !== 'function') throw new TypeError(`a rule must be a function, got ${show(rule)}`);
-        rule(data, add);
+        rule(data, add, isObject(options) && Array.isArray(options.plugins) ? options.plugins : []);
       } catch (error) {
         add({ ...root, message: `Project rule failed: ${errorText(error)}` });
       }

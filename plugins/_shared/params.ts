@@ -24,6 +24,8 @@ export const PARAMS = {
   embeddedEditor: `${PREFIX}embedded_editor`,
   /** Desktop app editor mode (URL-28). */
   desktopEditor: `${PREFIX}desktop_editor`,
+  /** Slave mode: the runtime runs under another window's control (URL-28). */
+  slave: `${PREFIX}slave`,
   /** Project token (URL-18). */
   token: `${PREFIX}token`,
   /** Comma-separated forced audience ids (URL-19). */

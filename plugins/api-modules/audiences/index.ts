@@ -1,0 +1,164 @@
+/**
+ * The `audiences` module (get('audiences'), AudiencesModule): evaluates audience conditions with the
+ * matcher plugins (looked up by condition type) over the visitor profile (profile providers plus the
+ * visitor module), with three-valued and/or/not logic (ruling 6), nested audience id expressions, forced
+ * audiences, and a wait for pending profile fields up to the layer's activation timeout.
+ *
+ * Waiting: a condition whose declared fields are still pending counts as unknown. Kleene logic is
+ * monotone, so when the result is decided anyway it is returned at once (synchronously); otherwise the
+ * module waits for the pending fields it met, up to the timeout (default 2000 ms, on the kernel clock),
+ * and decides with what it has: matchers then see a pending field as missing.
+ */
+import { definePlugin, type AudienceMatcherKind, type AudiencesModule, type PluginContext, type PluginOf, type QualifyOptions } from '../../../core';
+import type { Audience, AudienceCondition, AudienceConditions, AudienceIdExpression, ProjectData } from '../../../core/project/types';
+import { evaluateList, flattenIds, type Tri } from './logic';
+import { createProfile, isThenable, type ProfileStore } from './profile';
+import { audienceRule } from './validate';
+
+/** Default wait for pending fields, ms (runtime-spec §9 default campaign activation timeout). */
+export const DEFAULT_TIMEOUT = 2000;
+
+export default function audiences(): PluginOf<'apiModule'> {
+  let ctx: PluginContext | undefined;
+  let store: ProfileStore | undefined;
+  let byId = new Map<string, Audience>();
+  let byIdOf: ProjectData | undefined;
+  const warned = new Set<string>();
+
+  // Evaluation state of the current pass (evaluation is synchronous, so one set of variables serves).
+  let fields: Record<string, unknown> = {};
+  let forced: readonly string[] | undefined;
+  let checkPending = false;
+  let waitingOn: PromiseLike<unknown>[] | null = null;
+
+  // Matchers by type, cached until the next load (the registry lookup is a scan); misses are not cached,
+  // so a matcher registered later is found.
+  const matchers = new Map<string, AudienceMatcherKind>();
+  const matcherOf = (type: string): AudienceMatcherKind | undefined => {
+    let matcher = matchers.get(type);
+    if (matcher) return matcher;
+    matcher = ctx!.plugin('audienceMatcher', type);
+    if (matcher) matchers.set(type, matcher);
+    else if (!warned.has(type)) {
+      warned.add(type);
+      ctx!.log.warn(`No audience matcher for condition type "${type}"`);
+    }
+    return matcher;
+  };
+
+  const condition = (item: unknown): Tri => {
+    if (item === null || typeof item !== 'object') return null; // a stray operand: unknown
+    const cond = item as AudienceCondition;
+    const matcher = matcherOf(cond.type);
+    if (!matcher) return null;
+    if (checkPending && matcher.fields) {
+      for (const field of matcher.fields) {
+        const value = fields[field];
+        if (isThenable(value)) {
+          (waitingOn ??= []).push(value);
+          return null;
+        }
+      }
+    }
+    try {
+      const result = matcher.match(cond, fields);
+      return result === true || result === false ? result : null;
+    } catch (error) {
+      ctx!.report('PluginError', error, { plugin: cond.type });
+      return null;
+    }
+  };
+
+  const audience = (id: unknown): Tri => {
+    if (typeof id !== 'string') return null;
+    if (forced) return forced.includes(id);
+    const data = ctx!.data;
+    if (byIdOf !== data) {
+      byIdOf = data;
+      byId = new Map((Array.isArray(data.audiences) ? data.audiences : []).filter((a) => a && typeof a.id === 'string').map((a) => [a.id, a]));
+    }
+    const found = byId.get(id);
+    return found && Array.isArray(found.conditions) ? evaluateList(found.conditions, condition) : null;
+  };
+
+  /** Starts a pass over the live profile (first) or the settled one (after the wait). */
+  const begin = (options: QualifyOptions | undefined, settled: boolean) => {
+    const profile = store!;
+    fields = settled ? (profile.settled() as Record<string, unknown>) : profile.fields();
+    checkPending = !settled && profile.pending() > 0;
+    waitingOn = null;
+    forced = options?.forcedAudienceIds?.length ? options.forcedAudienceIds : undefined;
+  };
+
+  /** Waits for the pending fields met by the last pass (up to the timeout), then runs `compute` on what is known. */
+  const later = <R>(options: QualifyOptions | undefined, compute: () => R): Promise<R> => {
+    const awaited = waitingOn as PromiseLike<unknown>[];
+    const timeout = typeof options?.timeout === 'number' && options.timeout >= 0 ? options.timeout : DEFAULT_TIMEOUT;
+    return new Promise<void>((resolve) => {
+      const timer = ctx!.clock.setTimeout(resolve, timeout);
+      Promise.all(awaited).then(() => {
+        ctx!.clock.clearTimeout(timer);
+        resolve();
+      });
+    }).then(() => {
+      begin(options, store!.pending() > 0);
+      return compute();
+    });
+  };
+
+  /** Runs `compute`; when it met pending fields and is not decided, waits and runs it again on what is known. */
+  const settle = <R>(options: QualifyOptions | undefined, compute: () => R, decided: (result: R) => boolean): R | Promise<R> => {
+    begin(options, false);
+    const result = compute();
+    return !waitingOn || decided(result) ? result : later(options, compute);
+  };
+
+  const module: AudiencesModule = {
+    load: () => {
+      matchers.clear();
+      store!.load();
+    },
+    profile: () => store!.fields(),
+    qualifies: (audienceIds: AudienceIdExpression | undefined, options?: QualifyOptions) => {
+      // Ruling 6: no audience ids qualifies everyone; unknown does not qualify.
+      if (!Array.isArray(audienceIds) || !audienceIds.length) return true;
+      // The hot path of every decision: no closures, no promises unless a needed field is pending.
+      begin(options, false);
+      const result = evaluateList(audienceIds, audience);
+      return result !== null || !waitingOn ? result === true : later(options, () => evaluateList(audienceIds, audience) === true);
+    },
+    matching: (audienceIds: AudienceIdExpression | undefined, options?: QualifyOptions) => {
+      if (!Array.isArray(audienceIds) || !audienceIds.length) return [];
+      const ids = flattenIds(audienceIds);
+      let undecided = false;
+      return settle(
+        options,
+        () => {
+          undecided = false;
+          return ids.filter((id) => {
+            const before = waitingOn ? waitingOn.length : 0;
+            const result = audience(id);
+            if (result === null && (waitingOn ? waitingOn.length : 0) !== before) undecided = true;
+            return result === true;
+          });
+        },
+        () => !undecided,
+      );
+    },
+    evaluate: (conditions: AudienceConditions, options?: QualifyOptions) =>
+      Array.isArray(conditions) ? settle(options, () => evaluateList(conditions, condition), (r) => r !== null) : null,
+  };
+
+  return definePlugin({
+    type: 'apiModule',
+    name: 'audiences',
+    setup: (context) => {
+      ctx = context;
+      store = createProfile(context);
+    },
+    // The rule gets the project's plugins, so it runs alike at snippet build and at kernel start.
+    validate: (data, report, plugins) =>
+      audienceRule((type) => plugins.find((p): p is PluginOf<'audienceMatcher'> => p.type === 'audienceMatcher' && p.name === type))(data, report, plugins),
+    create: () => module,
+  });
+}

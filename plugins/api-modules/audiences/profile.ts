@@ -1,0 +1,106 @@
+/**
+ * The visitor profile: the fields of every profile provider, asked on `load()`, plus the visitor
+ * module's custom attributes, segments, behaviour events and first-session flag (read live, so a `user`
+ * call after load counts). A provider field that is a promise stays pending until it settles; the
+ * profile then holds its value (undefined when it failed).
+ */
+import { MODULES, type PluginContext, type ProfileFields } from '../../../core';
+import type { VisitorModule } from '../../../core/kinds/visitor';
+
+/** The profile and its pending fields. */
+export interface ProfileStore {
+  /** Asks every provider again (activation step 6). */
+  load(): void;
+  /** The live profile object (pending fields as promises). */
+  fields(): Record<string, unknown>;
+  /** How many fields are pending. */
+  pending(): number;
+  /** The fields with every pending one left out: what matchers see after the wait. */
+  settled(): ProfileFields;
+}
+
+const isThenable = (value: unknown): value is PromiseLike<unknown> =>
+  value !== null && (typeof value === 'object' || typeof value === 'function') && typeof (value as PromiseLike<unknown>).then === 'function';
+
+/** The visitor-module fields, by profile field name. */
+const VISITOR_FIELDS: Record<string, (visitor: VisitorModule) => unknown> = {
+  attributes: (visitor) => visitor.attributes(),
+  segments: (visitor) => visitor.segments(),
+  behaviourEvents: (visitor) => visitor.behaviourEvents(),
+  firstSession: (visitor) => visitor.isFirstSession(),
+};
+
+/** Creates the profile store of one kernel. */
+export const createProfile = (ctx: PluginContext): ProfileStore => {
+  let profile: Record<string, unknown> = {};
+  let pending = 0;
+  let loaded = false;
+
+  // The visitor module, once found (get is a map lookup, but this runs for every attribute condition).
+  let visitorModule: VisitorModule | undefined;
+  const addVisitorFields = (target: Record<string, unknown>) => {
+    for (const [field, read] of Object.entries(VISITOR_FIELDS)) {
+      if (field in target) continue; // a provider (e.g. the segments provider) supplies it
+      Object.defineProperty(target, field, {
+        enumerable: true,
+        configurable: true,
+        get: () => {
+          const visitor = (visitorModule ??= ctx.get<VisitorModule>(MODULES.visitor));
+          if (!visitor) return undefined;
+          try {
+            return read(visitor);
+          } catch (error) {
+            ctx.report('PluginError', error, { module: MODULES.visitor });
+            return undefined;
+          }
+        },
+      });
+    }
+  };
+
+  const set = (target: Record<string, unknown>, field: string, value: unknown) => {
+    if (!isThenable(value)) return void (target[field] = value);
+    pending++;
+    const done = (result: unknown) => {
+      // A later load may have replaced the profile or the field: only settle our own.
+      if (target === profile && target[field] === waiting) {
+        target[field] = result;
+        pending--;
+      }
+      return result;
+    };
+    const waiting: Promise<unknown> = Promise.resolve(value).then(done, () => done(undefined));
+    target[field] = waiting;
+  };
+
+  const load = () => {
+    loaded = true;
+    const next: Record<string, unknown> = {};
+    pending = 0;
+    profile = next;
+    for (const provider of ctx.plugins('profileProvider')) {
+      const fields = ctx.attempt('PluginError', () => provider.provide(), { plugin: provider.name });
+      if (fields && typeof fields === 'object') for (const field of Object.keys(fields)) set(next, field, fields[field]);
+    }
+    addVisitorFields(next);
+  };
+
+  return {
+    load,
+    fields: () => {
+      if (!loaded) load();
+      return profile;
+    },
+    pending: () => pending,
+    settled: () => {
+      const copy: Record<string, unknown> = {};
+      for (const field of Object.keys(profile)) {
+        const value = profile[field];
+        if (!isThenable(value)) copy[field] = value;
+      }
+      return copy;
+    },
+  };
+};
+
+export { isThenable };

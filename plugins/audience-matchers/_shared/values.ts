@@ -1,0 +1,101 @@
+/**
+ * The value matchers shared by every condition type (runtime-spec §3, ruling 7): `exists`, `exact`,
+ * `substring`, `regex`, `range` (`min:max`, inclusive, either side open). A missing value is unknown
+ * (null) except for `exists`, which is false; a type mismatch is unknown. Nothing here throws.
+ */
+import type { AudienceCondition } from '../../../core/project/types';
+import { regexProblem, testRegex } from './regex';
+
+/** A parsed `min:max` range; NaN never appears (open sides are infinite). */
+export interface Range {
+  min: number;
+  max: number;
+}
+
+const ranges = new Map<string, Range | null>();
+
+/** Parses `min:max` (either side may be empty); null when malformed. Cached. */
+export const parseRange = (text: unknown): Range | null => {
+  if (typeof text !== 'string') return null;
+  let range = ranges.get(text);
+  if (range === undefined) {
+    const parts = text.split(':');
+    const side = (part: string | undefined, open: number) => (part == null || part.trim() === '' ? open : Number(part));
+    const min = side(parts[0], -Infinity);
+    const max = side(parts[1], Infinity);
+    range = parts.length === 2 && !Number.isNaN(min) && !Number.isNaN(max) && min <= max ? { min, max } : null;
+    if (ranges.size > 500) ranges.clear();
+    ranges.set(text, range);
+  }
+  return range;
+};
+
+/** Whether a value is "present": not undefined, null or the empty string. */
+export const present = (value: unknown): boolean => value !== undefined && value !== null && value !== '';
+
+/**
+ * Compares a profile value with a condition's `match` and `value`. `exact` is the default match.
+ * Returns true, false, or null when it cannot tell (missing value, type mismatch, bad pattern).
+ */
+export const matchValue = (match: string | undefined, expected: unknown, actual: unknown): boolean | null => {
+  if (match === 'exists') return present(actual);
+  if (actual === undefined || actual === null) return null;
+  switch (match ?? 'exact') {
+    case 'exact':
+      if (typeof expected !== typeof actual || (typeof actual === 'object')) return null;
+      return actual === expected;
+    case 'substring':
+      return typeof actual === 'string' && typeof expected === 'string' ? actual.includes(expected) : null;
+    case 'regex':
+      return typeof actual === 'string' && typeof expected === 'string' ? testRegex(expected, actual) : null;
+    case 'range': {
+      const range = parseRange(expected);
+      return range && typeof actual === 'number' && actual === actual ? actual >= range.min && actual <= range.max : null;
+    }
+    default:
+      return null;
+  }
+};
+
+/**
+ * The problem with a condition's `match` and `value` for the value matchers, or undefined.
+ * `types` lists the value types `exact` accepts for this condition type.
+ */
+export const valueProblem = (condition: AudienceCondition, types: readonly string[] = ['string', 'number', 'boolean']): string | undefined => {
+  const { match, value } = condition;
+  switch (match ?? 'exact') {
+    case 'exists':
+      return undefined;
+    case 'exact':
+      return types.includes(typeof value) ? undefined : `An exact match needs a ${types.join(' or ')} value, got ${shown(value)}`;
+    case 'substring':
+      return typeof value === 'string' ? undefined : `A substring match needs a string value, got ${shown(value)}`;
+    case 'regex':
+      return regexProblem(value);
+    case 'range':
+      return parseRange(value) ? undefined : `A range must be "min:max" with numbers (either side may be empty, min <= max), got ${shown(value)}`;
+    default:
+      return `Unknown match type ${shown(match)}: use exists, exact, substring, regex or range`;
+  }
+};
+
+/** A short rendering of a value for messages. */
+export const shown = (value: unknown): string => {
+  try {
+    const text = typeof value === 'function' ? 'a function' : (JSON.stringify(value) ?? String(value));
+    return text.length > 60 ? `${text.slice(0, 60)}...` : text;
+  } catch {
+    return String(value);
+  }
+};
+
+const own = Object.prototype.hasOwnProperty;
+
+/** Reads an own field of an object without throwing (hostile getters, `__proto__` names), or undefined. */
+export const read = (source: unknown, key: string): unknown => {
+  try {
+    return source != null && typeof source === 'object' && own.call(source, key) ? (source as Record<string, unknown>)[key] : undefined;
+  } catch {
+    return undefined;
+  }
+};

@@ -1,0 +1,72 @@
+/**
+ * `custom_attribute` conditions: a custom attribute of the visitor (set with the `user` call), compared
+ * with the value matchers. The attribute is named by `name`, or by `id` (a visitor attribute of the
+ * project, CFG-18), never both (CFG-25). An unknown id, and a name shared by several project attributes,
+ * are lookup errors (CFG-26, CFG-27): reported at validation, unknown (null) at run time. A name the
+ * project does not declare is a plain custom attribute, unless `declaredOnly` makes it an error too.
+ */
+import { definePlugin, type PluginContext, type PluginOf } from '../../../core';
+import type { AudienceCondition, ProjectData } from '../../../core/project/types';
+import { lookupAttribute } from '../_shared/lookup';
+import { matchValue, read, valueProblem } from '../_shared/values';
+
+/** Options of the custom_attribute matcher. */
+export interface CustomAttributeOptions {
+  /** Names must name a visitor attribute of the project (CFG-26 for names). Default false. */
+  declaredOnly?: boolean;
+}
+
+/** The condition's `id` (not in the shared condition type: a matcher-specific field). */
+const idOf = (condition: AudienceCondition): unknown => (condition as { id?: unknown }).id;
+
+export default function customAttribute(options: CustomAttributeOptions = {}): PluginOf<'audienceMatcher'> {
+  let ctx: PluginContext | undefined;
+  let names: Map<string, string | null> | undefined;
+  let namesOf: ProjectData | undefined;
+  // Attribute name per lookup key (`#id` or name), null for a failed lookup; rebuilt when data changes.
+  const resolve = (condition: AudienceCondition): string | null => {
+    const id = idOf(condition);
+    const name = condition.name;
+    if (id == null && typeof name === 'string' && !options.declaredOnly) return name;
+    const data = ctx?.data;
+    if (!data) return null;
+    if (namesOf !== data) {
+      names = new Map();
+      namesOf = data;
+    }
+    const key = id == null ? String(name) : `#${String(id)}`;
+    let found = names!.get(key);
+    if (found === undefined) {
+      found = lookupAttribute(data, { name, id }).attribute?.name ?? null;
+      names!.set(key, found);
+    }
+    return found;
+  };
+  return definePlugin({
+    type: 'audienceMatcher',
+    name: 'custom_attribute',
+    fields: ['attributes'],
+    setup: (context) => {
+      ctx = context;
+    },
+    match: (condition, profile) => {
+      const name = resolve(condition);
+      if (name === null) return null;
+      const entry = read(profile.attributes, name);
+      // Entries are AttributeEntry records ({ value, lastModified }); a bare value is accepted too.
+      const value = entry !== null && typeof entry === 'object' && 'lastModified' in entry ? (entry as unknown as { value: unknown }).value : entry;
+      return matchValue(condition.match, condition.value, value);
+    },
+    check: (condition, data) => {
+      const id = idOf(condition);
+      if (id != null || options.declaredOnly || condition.name == null) {
+        const found = lookupAttribute(data, { name: condition.name, id });
+        if (found.error) return found.error;
+      } else if (typeof condition.name !== 'string' || !condition.name) return 'A custom_attribute condition needs the attribute name in "name" (or its id in "id")';
+      else if ((data.visitorAttributes ?? []).filter((attribute) => attribute?.name === condition.name).length > 1) {
+        return lookupAttribute(data, { name: condition.name }).error;
+      }
+      return valueProblem(condition);
+    },
+  });
+}

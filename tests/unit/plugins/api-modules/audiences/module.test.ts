@@ -1,0 +1,181 @@
+import { describe, expect, it } from 'vitest';
+import { definePlugin, type Plugin } from '../../../../../core';
+import type { Audience } from '../../../../../core/project/types';
+import { bootKernel } from '../../../../../core/testing';
+import audiences from '../../../../../plugins/api-modules/audiences';
+import customAttribute from '../../../../../plugins/audience-matchers/custom_attribute';
+import { bootAudiences, F, fixedMatcher, T, U } from './helpers';
+
+const data: { audiences: Audience[] } = {
+  audiences: [
+    { id: 'yes', name: 'Always', conditions: ['and', T] },
+    { id: 'no', name: 'Never', conditions: ['and', F] },
+    { id: 'unknown', name: 'Unknown', conditions: ['and', U] },
+    { id: 'vip', name: 'VIP', conditions: ['and', { type: 'custom_attribute', name: 'tier', value: 'vip' }] },
+    { id: 'geo', name: 'Pending geo', conditions: [{ type: 'location', value: 'AU' }] },
+  ],
+};
+
+/** A provider whose `location` arrives when the test says so. */
+const lateLocation = () => {
+  let answer: (value: unknown) => void = () => {};
+  const plugin = definePlugin({
+    type: 'profileProvider',
+    name: 'late',
+    fields: ['location'],
+    provide: () => ({ location: new Promise((resolve) => (answer = resolve)) }),
+  });
+  return { plugin: plugin as Plugin, answer: (value: unknown) => answer(value) };
+};
+
+describe('the audiences module', () => {
+  it('AUD-1 an audience has id, name and conditions', async () => {
+    const t = bootAudiences({ data });
+    await t.settle();
+    expect(t.errors()).toEqual([]);
+    const audience = (t.get('data') as { audiences: Record<string, unknown>[] }).audiences[0];
+    expect(Object.keys(audience)).toEqual(['id', 'name', 'conditions']);
+  });
+
+  it('ruling 6 no audience ids qualifies everyone; unknown does not qualify', () => {
+    const t = bootAudiences({ data });
+    expect(t.audiences.qualifies(undefined)).toBe(true);
+    expect(t.audiences.qualifies([])).toBe(true);
+    expect(t.audiences.qualifies(['yes'])).toBe(true);
+    expect(t.audiences.qualifies(['no'])).toBe(false);
+    expect(t.audiences.qualifies(['unknown'])).toBe(false);
+    expect(t.audiences.qualifies(['not', 'unknown'])).toBe(false);
+    expect(t.audiences.qualifies(['missing-audience'])).toBe(false);
+  });
+
+  it('CFG-12 experiment audienceIds are nested and/or/not lists of audience ids', () => {
+    const t = bootAudiences({ data });
+    expect(t.audiences.qualifies(['and', 'yes', ['not', 'no']])).toBe(true);
+    expect(t.audiences.qualifies(['and', 'yes', ['or', 'no', ['not', 'yes']]])).toBe(false);
+    expect(t.audiences.qualifies(['no', 'yes'])).toBe(true);
+    expect(t.audiences.qualifies(['or', 'unknown', 'yes'])).toBe(true);
+  });
+
+  it('AUD-2 each condition type is evaluated by the matcher registered for it, reading live custom attributes', () => {
+    const t = bootAudiences({ data });
+    expect(t.audiences.qualifies(['vip'])).toBe(false);
+    t.visitor.attributes.tier = { value: 'vip', lastModified: 1 };
+    expect(t.audiences.qualifies(['vip'])).toBe(true);
+  });
+
+  it('DEC-4 matching lists the audiences among the ids the visitor is in', () => {
+    const t = bootAudiences({ data });
+    expect(t.audiences.matching(['and', 'yes', ['not', 'no'], 'unknown', 'yes'])).toEqual(['yes']);
+    expect(t.audiences.matching(undefined)).toEqual([]);
+  });
+
+  it('DEC-6 forced audience ids qualify and no others do', () => {
+    const t = bootAudiences({ data });
+    expect(t.audiences.qualifies(['no'], { forcedAudienceIds: ['no'] })).toBe(true);
+    expect(t.audiences.qualifies(['yes'], { forcedAudienceIds: ['no'] })).toBe(false);
+    expect(t.audiences.matching(['yes', 'no'], { forcedAudienceIds: ['no'] })).toEqual(['no']);
+    expect(t.audiences.qualifies(['yes'], { forcedAudienceIds: [] })).toBe(true);
+  });
+
+  it('AUD-3 the evaluator waits for the pending fields a matcher declares, then decides', async () => {
+    const late = lateLocation();
+    const t = bootAudiences({ data, extra: [late.plugin] });
+    t.audiences.load();
+    expect(t.audiences.profile().location).toBeInstanceOf(Promise);
+    const result = t.audiences.qualifies(['geo']);
+    expect(result).toBeInstanceOf(Promise);
+    late.answer({ country: 'AU' });
+    expect(await result).toBe(true);
+    expect(t.audiences.profile().location).toEqual({ country: 'AU' });
+    // Known now: synchronous.
+    expect(t.audiences.qualifies(['geo'])).toBe(true);
+  });
+
+  it('AUD-3 after the activation timeout (default 2000 ms) a pending field counts as missing', async () => {
+    const late = lateLocation();
+    const t = bootAudiences({ data, extra: [late.plugin] });
+    t.audiences.load();
+    let settled: boolean | undefined;
+    void (t.audiences.qualifies(['geo']) as Promise<boolean>).then((r) => (settled = r));
+    await t.clock.tickAsync(1999);
+    expect(settled).toBeUndefined();
+    await t.clock.tickAsync(1);
+    expect(settled).toBe(false);
+    const custom = t.audiences.matching(['geo', 'yes'], { timeout: 50 }) as Promise<string[]>;
+    await t.clock.tickAsync(50);
+    expect(await custom).toEqual(['yes']);
+  });
+
+  it('AUD-3 a result that pending fields cannot change is given at once, without waiting', () => {
+    const late = lateLocation();
+    const t = bootAudiences({ data, extra: [late.plugin] });
+    t.audiences.load();
+    expect(t.audiences.qualifies(['or', 'geo', 'yes'])).toBe(true);
+    expect(t.audiences.qualifies(['and', 'geo', 'no'])).toBe(false);
+    expect(t.audiences.evaluate(['and', F, { type: 'location', value: 'AU' }])).toBe(false);
+    expect(t.audiences.evaluate(['and', T, { type: 'location', value: 'AU' }])).toBeInstanceOf(Promise);
+  });
+
+  it('AUD-3 fields that are not declared are not waited for', () => {
+    const late = lateLocation();
+    const t = bootAudiences({ data, extra: [late.plugin] });
+    t.audiences.load();
+    // The fixed matcher declares no field: no wait even while location is pending.
+    expect(t.audiences.evaluate([U])).toBeNull();
+  });
+
+  it('AUD-4 a condition type without a matcher is an error at validation: the project is refused', async () => {
+    const t = bootAudiences({ data: { audiences: [{ id: 'a', name: 'Bad', conditions: ['and', { type: 'telepathy', value: 'x' }] }] } });
+    await t.settle();
+    expect(t.logs.some((line) => line.level === 'error' && line.text.includes('No audience matcher for condition type "telepathy"'))).toBe(true);
+    expect(t.logs.some((line) => line.text.includes('audiences[0].conditions[1].type'))).toBe(true);
+    expect(t.lifecycle()).not.toContain('activated');
+  });
+
+  it('AUD-4 matchers validate their own conditions at validation time (bad regex, bad range)', async () => {
+    const t = bootAudiences({
+      data: {
+        audiences: [
+          { id: 'a', conditions: [{ type: 'custom_attribute', name: 'x', match: 'regex', value: '(' }, { type: 'custom_attribute', name: 'x', match: 'range', value: 'a:b' }] },
+        ],
+      },
+    });
+    await t.settle();
+    const errors = t.logs.filter((line) => line.level === 'error').map((line) => line.text);
+    expect(errors.some((text) => text.includes('Invalid regular expression'))).toBe(true);
+    expect(errors.some((text) => text.includes('A range must be "min:max"'))).toBe(true);
+  });
+
+  it('a matcher that throws gives unknown and an error event, never an exception into the page', () => {
+    const throwing = definePlugin({ type: 'audienceMatcher', name: 'boom', match: () => { throw new Error('kaboom'); } });
+    const t = bootAudiences({ extra: [throwing as Plugin] });
+    expect(t.audiences.evaluate([{ type: 'boom' }])).toBeNull();
+    expect(t.errors()).toContain('kaboom');
+  });
+
+  it('a condition type without matcher at run time (validation off) is unknown and warned once', () => {
+    const t = bootKernel({ plugins: [audiences()], validate: false });
+    const module = t.get('audiences') as import('../../../../../core').AudiencesModule;
+    expect(module.evaluate([{ type: 'nope' }])).toBeNull();
+    expect(module.evaluate([{ type: 'nope' }])).toBeNull();
+    expect(t.logs.filter((line) => line.text.includes('No audience matcher for condition type "nope"'))).toHaveLength(1);
+  });
+
+  it('the profile holds every provider field plus the visitor fields', () => {
+    const provider = definePlugin({ type: 'profileProvider', name: 'p', fields: ['device'], provide: () => ({ device: 'phone' }) });
+    const t = bootAudiences({ extra: [provider as Plugin], visitor: { segments: ['s1'], firstSession: false } });
+    t.audiences.load();
+    const profile = t.audiences.profile();
+    expect(profile.device).toBe('phone');
+    expect(profile.segments).toEqual(['s1']);
+    expect(profile.firstSession).toBe(false);
+    expect(profile.attributes).toEqual({});
+    expect(profile.behaviourEvents).toEqual([]);
+  });
+
+  it('works without a visitor module: visitor fields are unknown', () => {
+    const t = bootKernel({ plugins: [audiences(), customAttribute(), fixedMatcher()] });
+    const module = t.get('audiences') as import('../../../../../core').AudiencesModule;
+    expect(module.evaluate([{ type: 'custom_attribute', name: 'x', value: 'y' }])).toBeNull();
+  });
+});
