@@ -9,7 +9,7 @@ import type { BehaviourEvent } from '../../../core/kinds/visitor';
 import { bootKernel } from '../../../core/testing';
 import audiences from '../../../plugins/api-modules/audiences';
 import behavior from '../../../plugins/audience-matchers/behavior';
-import customAttribute from '../../../plugins/audience-matchers/custom_attribute';
+import customAttribute from '../../../plugins/audience-matchers/custom-attribute';
 import type { BenchRow, BenchSuite } from '../table';
 
 /** Nanoseconds per call of `fn`, the best of a few rounds after a warm-up. */

@@ -9,18 +9,18 @@ import { bootKernel, type BootKernelOptions, type TestKernel } from '../../../..
 import type { AudienceCondition } from '../../../../../core/project/types';
 import behavior from '../../../../../plugins/audience-matchers/behavior';
 import cookies from '../../../../../plugins/audience-matchers/cookies';
-import customAttribute from '../../../../../plugins/audience-matchers/custom_attribute';
+import customAttribute from '../../../../../plugins/audience-matchers/custom-attribute';
 import device from '../../../../../plugins/audience-matchers/device';
-import firstSession from '../../../../../plugins/audience-matchers/first_session';
+import firstSession from '../../../../../plugins/audience-matchers/first-session';
 import list from '../../../../../plugins/audience-matchers/list';
-import localStorage from '../../../../../plugins/audience-matchers/local_storage';
+import localStorage from '../../../../../plugins/audience-matchers/local-storage';
 import location from '../../../../../plugins/audience-matchers/location';
 import query from '../../../../../plugins/audience-matchers/query';
 import referrer from '../../../../../plugins/audience-matchers/referrer';
 import segment from '../../../../../plugins/audience-matchers/segment';
-import sessionStorage from '../../../../../plugins/audience-matchers/session_storage';
-import sourceType from '../../../../../plugins/audience-matchers/source_type';
-import timeAndDay from '../../../../../plugins/audience-matchers/time_and_day';
+import sessionStorage from '../../../../../plugins/audience-matchers/session-storage';
+import sourceType from '../../../../../plugins/audience-matchers/source-type';
+import timeAndDay from '../../../../../plugins/audience-matchers/time-and-day';
 import url from '../../../../../plugins/audience-matchers/url';
 import audiences from '../../../../../plugins/api-modules/audiences';
 

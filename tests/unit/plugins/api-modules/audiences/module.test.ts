@@ -3,7 +3,7 @@ import { definePlugin, type Plugin } from '../../../../../core';
 import type { Audience } from '../../../../../core/project/types';
 import { bootKernel } from '../../../../../core/testing';
 import audiences from '../../../../../plugins/api-modules/audiences';
-import customAttribute from '../../../../../plugins/audience-matchers/custom_attribute';
+import customAttribute from '../../../../../plugins/audience-matchers/custom-attribute';
 import { bootAudiences, F, fixedMatcher, T, U } from './helpers';
 
 const data: { audiences: Audience[] } = {

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import firstSession from '../../../../../plugins/audience-matchers/first_session';
+import firstSession from '../../../../../plugins/audience-matchers/first-session';
 import { checkWith, matchWith } from '../../api-modules/audiences/helpers';
 
 it('AUD-20 the first-session condition uses the first-session flag (true by default, false for returning)', () => {

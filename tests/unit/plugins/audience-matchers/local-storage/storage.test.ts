@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import localStorage from '../../../../../plugins/audience-matchers/local_storage';
-import sessionStorage from '../../../../../plugins/audience-matchers/session_storage';
+import localStorage from '../../../../../plugins/audience-matchers/local-storage';
+import sessionStorage from '../../../../../plugins/audience-matchers/session-storage';
 import { storedValue } from '../../../../../plugins/audience-matchers/_shared/storage';
 import { checkWith, matchWith } from '../../api-modules/audiences/helpers';
 

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import sourceTypeMatcher, { SOURCE_TYPES } from '../../../../../plugins/audience-matchers/source_type';
+import sourceTypeMatcher, { SOURCE_TYPES } from '../../../../../plugins/audience-matchers/source-type';
 import { checkWith, matchWith } from '../../api-modules/audiences/helpers';
 
 it('AUD-21 the source_type matcher compares campaign, search, referral or direct', () => {

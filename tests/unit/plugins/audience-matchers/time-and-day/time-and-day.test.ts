@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import timeAndDay, { parseTimeAndDay } from '../../../../../plugins/audience-matchers/time_and_day';
+import timeAndDay, { parseTimeAndDay } from '../../../../../plugins/audience-matchers/time-and-day';
 import { timeOf } from '../../../../../plugins/profile-providers/time';
 import { checkWith, matchWith } from '../../api-modules/audiences/helpers';
 

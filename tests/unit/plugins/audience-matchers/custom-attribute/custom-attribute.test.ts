@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bootKernel } from '../../../../../core/testing';
-import customAttribute from '../../../../../plugins/audience-matchers/custom_attribute';
+import customAttribute from '../../../../../plugins/audience-matchers/custom-attribute';
 import { lookupAttribute } from '../../../../../plugins/audience-matchers/_shared/lookup';
 import { checkWith, matchWith } from '../../api-modules/audiences/helpers';
 
