@@ -68,11 +68,19 @@ export type {
   ViewProviderEnv,
   ViewProviderKind,
 } from './kinds/pages';
+export { BATCH_SHORT_KEYS } from './kinds/tracking';
 export type {
+  BatchAttribute,
+  BatchDecision,
+  BatchEvent,
+  BatchSnapshot,
+  BatchVisitor,
   EventImplementationKind,
+  PendingEvent,
   RequestOptions,
   RequestResponse,
   TrackedEventData,
+  TrackerBatch,
   TrackerKind,
   TrackerModule,
   UtilsModule,

@@ -82,7 +82,7 @@ export const buildAllSnippets = async (): Promise<SnippetBuild[]> => {
 const main = async (args: string[]) => {
   const outIndex = args.indexOf('--out');
   const out = outIndex >= 0 ? args[outIndex + 1] : undefined;
-  const files = args.filter((arg, index) => !arg.startsWith('--') && index !== outIndex + 1);
+  const files = args.filter((arg, index) => !arg.startsWith('--') && (outIndex < 0 || index !== outIndex + 1));
   if (args.includes('--all')) {
     const builds = await buildAllSnippets();
     for (const built of builds) console.log(`${relative(ROOT, built.file)}  ${formatSizes(built.sizes)}`);

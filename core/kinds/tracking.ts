@@ -69,6 +69,12 @@ export interface UtilsModule {
   request(options: RequestOptions): Promise<RequestResponse>;
   /** Calls `check` every `interval` ms (default 50) up to `attempts` times (default 100); rejects 'Poll timed out'. */
   poll<T>(check: () => T | undefined | null | false, options?: { interval?: number; attempts?: number }): Promise<T>;
+  /**
+   * Loads a script by GET (NET-7, NET-8): appended to <head>, resolving on load, rejecting on error; with
+   * `sync`, written into the document while it is still parsing, else rejected 'Aborting attempt to write
+   * to already-loaded document' (NET-10). A URL containing a double quote is refused (NET-9).
+   */
+  loadScript(src: string, options?: { sync?: boolean }): Promise<void>;
 }
 
 /** A batch attribute (TRK-32; short keys e, k, t, v). */

@@ -1,0 +1,118 @@
+/**
+ * The generic request and the poll helper behind the public `utils` module (NET-1..6, runtime-spec §7
+ * and §9), shared by the tracker plugins.
+ */
+import type { Clock, Logger, RequestOptions, RequestResponse, UtilsModule } from '../../../core';
+
+/** NET-6 and NET-5 catalogue texts. */
+export const MSG_REQUIRED_OPTIONS = 'Must provide required options';
+export const MSG_NO_ID = 'No id specified for request.';
+export const MSG_NO_CORS = 'CORS is not supported';
+export const MSG_NO_CORS_ABORT = 'CORS is not supported on this browser, aborting.';
+/** KRN-42, ERR-42. */
+export const msgTimedOut = (ms: number) => `Timed out after ${ms} ms`;
+export const MSG_POLL_TIMEOUT = 'Poll timed out';
+
+type Win = (Window & typeof globalThis) | undefined;
+
+/**
+ * Sends a request with `fetch` (which always speaks CORS; without it there is no cross-origin request
+ * at all, hence 'CORS is not supported'). Default GET; the body is the JSON of `data`, sent as
+ * text/plain so a cross-origin POST needs no preflight (NET-2, NET-4); credentials only when asked
+ * (NET-3); with `timeout`, aborted after it ('Timed out after N ms'). Resolves with the status and text whatever the status; rejects on network failure.
+ */
+export const request = (win: Win, options: RequestOptions, keepalive?: boolean): Promise<RequestResponse> => {
+  if (!options || typeof options !== 'object' || typeof options.url !== 'string' || !options.url) {
+    return Promise.reject(Error(MSG_REQUIRED_OPTIONS));
+  }
+  const fetch = win?.fetch;
+  if (typeof fetch !== 'function') return Promise.reject(Error(MSG_NO_CORS));
+  const method = (options.method || 'GET').toUpperCase();
+  const controller = options.timeout && win?.AbortController ? new win.AbortController() : undefined;
+  const init: RequestInit = {
+    method,
+    headers: { 'Content-Type': 'text/plain', ...options.headers },
+    credentials: options.withCredentials ? 'include' : 'omit',
+    signal: controller?.signal,
+    keepalive,
+  };
+  if (options.data !== undefined && method != 'GET' && method != 'HEAD') {
+    init.body = typeof options.data == 'string' ? options.data : JSON.stringify(options.data);
+  }
+  const timer = controller && win!.setTimeout(() => controller.abort(), options.timeout);
+  return fetch
+    .call(win, options.url, init)
+    .then(
+      (response) => response.text().then((text) => ({ status: response.status, text })),
+      (thrown) => {
+        throw controller?.signal.aborted ? Error(msgTimedOut(options.timeout!)) : thrown;
+      },
+    )
+    .finally(() => timer && win!.clearTimeout(timer));
+};
+
+/**
+ * Calls `check` now and then every `interval` ms (default 50) until it returns a truthy value, at most
+ * `attempts` times (default 100); rejects 'Poll timed out' after the last attempt, or with what `check`
+ * threw.
+ */
+export const poll = <T>(
+  clock: Clock,
+  check: () => T | undefined | null | false,
+  options: { interval?: number; attempts?: number } = {},
+): Promise<T> =>
+  new Promise((resolve, reject) => {
+    const { interval = 50, attempts = 100 } = options;
+    let tries = 0;
+    const step = () => {
+      let value: T | undefined | null | false;
+      try {
+        value = check();
+      } catch (thrown) {
+        return reject(thrown);
+      }
+      if (value) return resolve(value);
+      if (++tries >= attempts) return reject(Error(MSG_POLL_TIMEOUT));
+      clock.setTimeout(step, interval);
+    };
+    step();
+  });
+
+/** NET-10, ERR-46. */
+export const MSG_DOCUMENT_LOADED = 'Aborting attempt to write to already-loaded document';
+/** NET-9: the message is not in the catalogue. */
+export const msgQuoteInUrl = (src: string) => `Refused script URL with a double quote: ${src}`;
+
+/**
+ * Loads a script by GET. A URL with a double quote is refused: it could close the attribute it is
+ * written into (NET-9). `sync` writes the tag while the document parses (the only way to block
+ * parsing on it), and refuses once the document has loaded, when writing would wipe the page (NET-10).
+ */
+export const loadScript = (win: Win, src: string, options: { sync?: boolean } = {}): Promise<void> =>
+  new Promise((resolve, reject) => {
+    const document = win?.document;
+    if (!document || typeof src != 'string' || !src) return reject(Error(MSG_REQUIRED_OPTIONS));
+    if (src.includes('"')) return reject(Error(msgQuoteInUrl(src)));
+    if (options.sync) {
+      if (document.readyState != 'loading') return reject(Error(MSG_DOCUMENT_LOADED));
+      document.write(`<script src="${src}"></script>`);
+      return resolve();
+    }
+    const script = document.createElement('script');
+    script.src = src;
+    script.async = true;
+    script.onload = () => resolve();
+    script.onerror = () => reject(Error(`Failed to load script ${src}`));
+    (document.head || document.documentElement).appendChild(script);
+  });
+
+/** The public `utils` module over a window and a clock; logs ERR-38 when the browser cannot request. */
+export const createUtils = (win: Win, clock: Clock, log: Logger): UtilsModule => ({
+  request: (options) =>
+    request(win, options).catch((thrown: Error) => {
+      if (thrown.message == MSG_NO_CORS) log.error(MSG_NO_CORS_ABORT);
+      throw thrown;
+    }),
+  poll: (check, options) => poll(clock, check, options),
+  loadScript: (src, options) => loadScript(win, src, options),
+});

@@ -1,0 +1,291 @@
+/**
+ * The `batch` tracker: turns page views, layer decisions, client activations and goal events into
+ * tracker batches and sends them to the collector without losing any (runtime-spec §3, §4 Tracker, §5,
+ * §7; TRK, rulings 10, 12, 16). Registers the `tracker` and `utils` modules and the `event`,
+ * `holdEvents` and `sendEvents` push calls. See ./README.md for the choices made where the spec is silent.
+ */
+import { definePlugin, EVENT_TYPES, MODULES, PREFIX } from '../../../core';
+import type { ControlsModule, KernelEvent, LayerDecidedData, PageActivatedData, PluginContext, PluginOf } from '../../../core';
+import type { AnalyticsDecisionPayload, TrackedEventData, TrackerModule, VisitorModule } from '../../../core';
+import type { BatchAttribute, BatchDecision, BatchEvent } from '../../../core/kinds/tracking';
+import { PARAMS, queryParam } from '../../_shared/params';
+import { createUtils } from '../_shared/request';
+import { uuid } from '../_shared/uuid';
+import { addDecision, addEvent, DECISION_EVENT, toBatch, type OpenBatch } from './batch';
+import { isBot } from '../_shared/bots';
+import { cleanEvent, MSG_BAD_VALUE } from './events';
+import { createSender, type Store } from './sender';
+
+/** Options of the batch tracker. */
+export interface BatchTrackerOptions {
+  /** Collector origin, e.g. `https://collect.example.com`; default the page's origin. */
+  host?: string;
+  /** Batch short keys (ruling 12). Default true: smaller batches. */
+  shortKeys?: boolean;
+  /** Batching (TRK-5). Default true; false sends each event at once. */
+  batching?: boolean;
+  /** Poll interval, ms (TRK-7). Default 1000. */
+  pollInterval?: number;
+  /** Batch window from the tracker's start, ms (TRK-8). Default 10000. */
+  batchWindow?: number;
+  /** Retries per pending event (TRK-37). Default 3. */
+  retries?: number;
+  /** Pending events kept (TRK-36). Default 1000. */
+  maxPending?: number;
+  /** Conditional send (TRK-11): the open batch goes as soon as it holds this many events. Default 100. */
+  maxBatchEvents?: number;
+  /** Conditional send (TRK-11): the open batch goes at once after an event for which this returns true. */
+  sendWhen?: (event: BatchEvent) => boolean;
+}
+
+/** Storage key of the tracker's own visitor id, used only when no `visitor` module is present. */
+export const OWN_ID_KEY = 'tracker_visitor_id';
+
+/** Local storage through the `local` storage plugin, or directly (then in memory) when it is absent. */
+const storeOf = (ctx: PluginContext): (() => Store) => {
+  const memory: Record<string, unknown> = {};
+  const direct: Store = {
+    read: (key) => {
+      try {
+        const text = ctx.win?.localStorage.getItem(PREFIX + key);
+        if (text) return JSON.parse(text);
+      } catch {
+        // Unavailable or corrupt: the memory copy below.
+      }
+      return memory[key];
+    },
+    write: (key, value) => {
+      memory[key] = value;
+      try {
+        ctx.win!.localStorage.setItem(PREFIX + key, JSON.stringify(value));
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  };
+  return () => ctx.plugin('storage', 'local') ?? direct;
+};
+
+/** Creates the batch tracker. */
+export default function batchTracker(options: BatchTrackerOptions = {}): PluginOf<'tracker'> {
+  const { shortKeys = true, batching = true, pollInterval = 1000, batchWindow = 10000 } = options;
+  const { retries = 3, maxPending = 1000, maxBatchEvents = 100, sendWhen } = options;
+  return definePlugin({
+    type: 'tracker',
+    name: 'batch',
+    setup(ctx) {
+      const { clock, win } = ctx;
+      const store = storeOf(ctx);
+      const host = (options.host ?? win?.location.origin ?? '').replace(/\/$/, '');
+      // Nothing leaves while events are held (TRK-9) or tracking is not allowed; what waits stays stored.
+      const sender = createSender(ctx, store, { url: host + '/v1/events', retries, maxPending, allowed: () => !held && enabled() });
+      const bot = isBot(win?.navigator?.userAgent ?? '');
+      const visitor = () => ctx.get<VisitorModule>(MODULES.visitor);
+      let current: OpenBatch | undefined;
+      let dirty = false;
+      let held = false;
+      let windowEnds = Infinity;
+      let timer: unknown;
+      let stopped = false;
+      let urgent = false;
+
+      // When the controls module is absent, the same rule (TRK-4) from the query parameters, read once
+      // like the controls module reads them.
+      let previewRule: boolean | undefined;
+      const allowedByQuery = () => {
+        const param = (name: string) => queryParam(win, name);
+        return (previewRule ??=
+          param(PARAMS.forceTracking) == 'true' ||
+          !(param(PARAMS.showPreview) || param(PARAMS.legacyPreview) || param(PARAMS.forceVariations) || param(PARAMS.forceAudiences)));
+      };
+      const enabled = () =>
+        !bot &&
+        !ctx.disabled('tracking') &&
+        (ctx.get<ControlsModule>(MODULES.controls)?.trackingAllowed() ?? allowedByQuery()) &&
+        !visitor()?.optedOut();
+
+      // No visitor module: the tracker keeps its own random id, and fails like the visitor would (TRK-18).
+      const ownId = (): string | undefined => {
+        const kept = store().read(OWN_ID_KEY);
+        if (typeof kept == 'string' && kept) return kept;
+        const id = uuid(win).replace(/-/g, '');
+        if (store().write(OWN_ID_KEY, id) && store().read(OWN_ID_KEY) == id) return id;
+        ctx.log.error('Tracker: the visitor id could not be persisted; tracking is disabled');
+        ctx.disable('tracking');
+      };
+      const visitorId = () => {
+        const module = visitor();
+        return module ? module.id() ?? module.randomId() : ownId();
+      };
+      const attributes = (): BatchAttribute[] =>
+        Object.entries(visitor()?.attributes() ?? {}).map(([key, entry]) => ({
+          entity_id: entry.id ?? null,
+          key,
+          type: 'custom',
+          value: entry.value,
+        }));
+
+      const schedule = (delay: number) => {
+        if (timer === undefined && !stopped) timer = clock.setTimeout(poll, delay);
+      };
+      // Persists the open batch (TRK-6): it is one pending event, kept under its id while it fills.
+      const save = () => {
+        const id = visitorId();
+        if (!current || !id) return;
+        sender.put({
+          id: current.id,
+          timeStamp: clock.now(),
+          data: toBatch(ctx.data, { visitorId: id, attributes: attributes() }, current.snapshots, shortKeys),
+          retryCount: 0,
+        });
+        dirty = false;
+      };
+      /** Closes the open batch and sends what is pending, previous batches first (TRK-12). */
+      const flush = (beacon = false) => {
+        if (!enabled()) return;
+        if (current) save();
+        if (current && !dirty) {
+          current = undefined;
+          sender.setOpen();
+        }
+        sender.send(beacon);
+      };
+      const poll = () => {
+        timer = undefined;
+        if (dirty) save();
+        if (clock.now() >= windowEnds) windowEnds = -1;
+        if (urgent || windowEnds < 0) {
+          urgent = false;
+          flush();
+        } else schedule(pollInterval);
+      };
+      const add = (event: BatchEvent, decision?: BatchDecision) => {
+        if (!enabled()) return;
+        if (clock.now() >= windowEnds) windowEnds = -1;
+        if (!current) sender.setOpen((current = { id: uuid(win), snapshots: [], count: 0 }).id);
+        if (decision) addDecision(current, decision, event);
+        else addEvent(current, event);
+        dirty = true;
+        // After the batch window (or without batching) events go at once; a burst still shares one batch.
+        if (!batching || windowEnds < 0 || current.count >= maxBatchEvents || sendWhen?.(event)) {
+          urgent = true;
+          clock.clearTimeout(timer);
+          timer = undefined;
+          schedule(0);
+        } else schedule(pollInterval);
+      };
+      const tracked = (data: Omit<TrackedEventData, 'time' | 'uuid'>, time: number, id: string) =>
+        ctx.emit({ type: EVENT_TYPES.tracking, name: 'eventTracked', data: { ...data, time, uuid: id } });
+
+      ctx.defineCall(
+        'event',
+        ({ eventName, tags, properties }) => {
+          if (typeof eventName != 'string' || !eventName) return ctx.log.warn('Tracker: an event needs a name');
+          const bad = (key: string) => ctx.report('ApiError', Error(MSG_BAD_VALUE), { tracker: 'batch', event: eventName, key });
+          const clean = cleanEvent(tags, properties, bad);
+          const definition = ctx.data.events?.find((event) => event.apiName == eventName);
+          const time = clock.now();
+          const id = uuid(win);
+          const type = definition?.eventType ?? 'default';
+          tracked({ name: eventName, type, category: definition?.category, revenue: clean.revenue, tags: clean.tags }, time, id);
+          // Only events the project defines are tracked (ruling 16); the others are behaviour only.
+          if (definition) add({ entity_id: definition.id, key: eventName, timestamp: time, uuid: id, type, ...clean });
+          else ctx.log.debug('Tracker: event', eventName, 'is not defined in the project; not sent');
+        },
+        ['eventName', 'tags', 'properties'],
+      );
+      ctx.defineCall('holdEvents', () => void (held = true));
+      ctx.defineCall('sendEvents', () => {
+        held = false;
+        flush();
+      });
+
+      const listeners = [
+        ctx.on({ type: 'lifecycle', name: 'pageActivated' }, ({ data }: KernelEvent) => {
+          const page = data as PageActivatedData;
+          const id = uuid(win);
+          const tags = Object.keys(page.tags ?? {}).length ? page.tags : undefined;
+          tracked({ name: page.apiName, type: 'pageview', category: page.category, tags }, page.activatedAt, id);
+          add({ entity_id: page.pageId, key: page.apiName, timestamp: page.activatedAt, uuid: id, type: 'view_activated', tags });
+        }),
+        ctx.on({ type: 'lifecycle', name: 'layerDecided' }, ({ data }: KernelEvent) => {
+          const { layerState, decision, pendingRedirect } = data as LayerDecidedData;
+          const layer = ctx.data.layers?.find((item) => item.id == decision.layerId);
+          // Concluded layers are not tracked (TRK-15); a redirect's decision is tracked on the next page (TRK-16).
+          if (pendingRedirect || decision.isLayerConcluded || layer?.concluded) return;
+          if (!decision.variationId && !decision.isLayerHoldback) return;
+          const id = uuid(win);
+          layerState.decisionEventId = id;
+          add(
+            { entity_id: decision.layerId, timestamp: layerState.decisionTimestamp, uuid: id, type: DECISION_EVENT },
+            {
+              campaign_id: decision.layerId,
+              experiment_id: decision.experimentId,
+              is_campaign_holdback: !!decision.isLayerHoldback,
+              variation_id: decision.variationId,
+              ...(decision.reason ? { metadata: { reason: decision.reason } } : {}),
+            },
+          );
+        }),
+        ctx.on({ type: EVENT_TYPES.tracking, name: 'clientActivation' }, () =>
+          add({ entity_id: null, timestamp: clock.now(), uuid: uuid(win), type: 'client_activation' }),
+        ),
+        // The decision made before a redirect: a batch of its own, sent before this page's (TRK-16).
+        ctx.on({ type: EVENT_TYPES.tracking, name: 'redirectDecision' }, ({ data }: KernelEvent) => {
+          const payload = data as AnalyticsDecisionPayload;
+          if (!enabled()) return;
+          const previous: OpenBatch = { id: uuid(win), snapshots: [], count: 0 };
+          addDecision(
+            previous,
+            {
+              campaign_id: payload.layerId,
+              experiment_id: payload.experimentId,
+              is_campaign_holdback: !!payload.isLayerHoldback,
+              variation_id: payload.variationId,
+            },
+            // The relayed decision id is its uuid, so a decision relayed twice is counted once.
+            { entity_id: payload.layerId, timestamp: payload.timestamp, uuid: payload.decisionId || uuid(win), type: DECISION_EVENT },
+          );
+          const who = payload.visitorId || visitorId();
+          if (!who) return;
+          const batch = toBatch(ctx.data, { visitorId: who, attributes: attributes() }, previous.snapshots, shortKeys);
+          sender.put({ id: previous.id, timeStamp: payload.timestamp || clock.now(), data: batch, retryCount: 0 });
+          sender.send(false);
+        }),
+      ];
+
+      // Page hide is the last moment a page surely has: the beacon (TRK-13). `unload` is not used, so
+      // pages stay eligible for the back/forward cache.
+      const onHide = (event: Event) => {
+        if (event.type == 'pagehide' || win?.document.visibilityState == 'hidden') flush(true);
+      };
+      win?.addEventListener('pagehide', onHide);
+      win?.document?.addEventListener('visibilitychange', onHide);
+
+      // Initialisation step 1: the pending events of earlier pages go again (TRK-38).
+      ctx.hook('init', () => {
+        windowEnds = batching ? clock.now() + batchWindow : -1;
+        if (bot || ctx.disabled('tracking')) return;
+        sender.load();
+        if (sender.count()) sender.send(false);
+      });
+      ctx.hook('preActivate', () => void (visitor() || ownId()));
+
+      ctx.registerModule(MODULES.utils, createUtils(win, clock, ctx.log));
+      ctx.registerModule(MODULES.tracker, {
+        flush: (flushOptions) => flush(!!flushOptions?.beacon),
+        enabled,
+        pending: () => sender.count(),
+      } satisfies TrackerModule);
+
+      return () => {
+        stopped = true;
+        clock.clearTimeout(timer);
+        listeners.forEach((stop) => stop());
+        win?.removeEventListener('pagehide', onHide);
+        win?.document?.removeEventListener('visibilitychange', onHide);
+      };
+    },
+  });
+}

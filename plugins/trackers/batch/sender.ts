@@ -1,0 +1,148 @@
+/**
+ * Pending events and how they are sent (runtime-spec §3 Pending event, §7 Retryable event send and
+ * Beacon send, §9 limits; TRK-13, TRK-35..41).
+ *
+ * Delivery is at least once, and the collector makes it exactly once by deduplicating event uuids:
+ * a batch leaves the pending store only after a 2xx answer (or a refusal that retrying cannot fix).
+ * A beacon has no answer, so a beaconed batch stays stored and goes again on the next page load.
+ */
+import type { PluginContext } from '../../../core';
+import type { PendingEvent } from '../../../core/kinds/tracking';
+import { MSG_NO_ID, request } from '../_shared/request';
+
+/** Storage key of the pending events (under the product prefix). */
+export const PENDING_KEY = 'pending_events';
+
+/** The part of a storage plugin the tracker uses. */
+export interface Store {
+  read(key: string): unknown;
+  write(key: string, value: unknown): boolean;
+}
+
+/** Options of {@link createSender}. */
+export interface SenderOptions {
+  url: string;
+  /** Retries per pending event in a page (TRK-37). */
+  retries: number;
+  /** Pending events kept, the oldest dropped beyond (TRK-36). */
+  maxPending: number;
+  /** Whether sending is allowed now (not held, tracking allowed); checked before every send. */
+  allowed: () => boolean;
+}
+
+/** The pending store and the transport. */
+export interface Sender {
+  /** Reads the stored pending events (previous pages') so they are sent again (TRK-38). */
+  load(): void;
+  /** Adds or replaces a pending event (by id) and persists the list. */
+  put(item: PendingEvent): void;
+  /** Sends every pending event that is due, oldest first, except the open batch; `beacon` at page hide. */
+  send(beacon: boolean): void;
+  /** Names the open batch (stored while it fills, never sent until closed), or none. */
+  setOpen(id?: string): void;
+  /** Pending events kept in this page. */
+  count(): number;
+}
+
+/**
+ * The retryable send (TRK-39): POSTs a pending event's batch; resolves with whether the collector took
+ * it (2xx), refused it for good (4xx other than 408 and 429), or it must be retried.
+ */
+export const postPending = (
+  win: PluginContext['win'],
+  url: string,
+  item: Partial<PendingEvent>,
+): Promise<'sent' | 'refused' | 'failed'> => {
+  if (!item || !item.id) return Promise.reject(Error(MSG_NO_ID));
+  return request(win, { url, method: 'POST', data: item.data }).then(
+    ({ status }) =>
+      status >= 200 && status < 300 ? 'sent' : status >= 400 && status < 500 && status != 408 && status != 429 ? 'refused' : 'failed',
+    () => 'failed',
+  );
+};
+
+/** Creates the pending store over `store` and the transport to `options.url`. */
+export const createSender = (ctx: PluginContext, store: () => Store, options: SenderOptions): Sender => {
+  const { url, retries, maxPending, allowed } = options;
+  let items: PendingEvent[] = [];
+  // Versions (id@timeStamp) delivered from this page: never kept when merging with what other tabs stored.
+  const done = new Set<string>();
+  const inFlight = new Set<string>();
+  const beaconed = new Set<string>();
+  const notBefore: Record<string, number> = {};
+  const version = (item: PendingEvent) => item.id + '@' + item.timeStamp;
+
+  const stored = (): PendingEvent[] => {
+    const value = store().read(PENDING_KEY);
+    return Array.isArray(value) ? value.filter((item) => item && typeof item.id == 'string') : [];
+  };
+  // Read, merge, write: another tab of the site keeps its own pending events in the same key.
+  const persist = () => {
+    const mine = new Set(items.map((item) => item.id));
+    const all = stored()
+      .filter((item) => !mine.has(item.id) && !done.has(version(item)))
+      .concat(items)
+      .sort((a, b) => a.timeStamp - b.timeStamp);
+    const dropped = all.splice(0, Math.max(0, all.length - maxPending));
+    if (dropped.length) {
+      ctx.log.warn('Tracker: dropped', dropped.length, 'oldest pending events');
+      items = items.filter((item) => !dropped.includes(item));
+    }
+    store().write(PENDING_KEY, all);
+  };
+  const settle = (item: PendingEvent) => {
+    items = items.filter((other) => other !== item);
+    done.add(version(item));
+    persist();
+  };
+  let open: string | undefined;
+  const post = (item: PendingEvent) => {
+    inFlight.add(item.id);
+    postPending(ctx.win, url, item).then((outcome) => {
+      inFlight.delete(item.id);
+      if (outcome == 'refused') ctx.log.error('Tracker: the collector refused batch', item.id);
+      if (outcome != 'failed') return settle(item);
+      item.retryCount++;
+      persist();
+      // 1 s, 2 s, 4 s; after the last retry the event waits in storage for the next page load.
+      if (item.retryCount <= retries) {
+        const delay = 1000 * 2 ** (item.retryCount - 1);
+        notBefore[item.id] = ctx.clock.now() + delay;
+        ctx.clock.setTimeout(() => sender.send(false), delay);
+      } else notBefore[item.id] = Infinity;
+    });
+  };
+  const beacon = (item: PendingEvent) => {
+    let queued = false;
+    try {
+      const body = new ctx.win!.Blob([JSON.stringify(item.data)], { type: 'text/plain' });
+      queued = !!ctx.win!.navigator.sendBeacon(url, body);
+    } catch {
+      // No beacon in this browser (or the body is over its limit): the POST below.
+    }
+    if (queued) beaconed.add(item.id);
+    else if (!inFlight.has(item.id)) post(item);
+  };
+
+  const sender: Sender = {
+    load: () => {
+      items = stored();
+    },
+    put: (item) => {
+      items = items.filter((other) => other.id != item.id).concat(item);
+      persist();
+    },
+    setOpen: (id) => void (open = id),
+    send: (beaconNow) => {
+      if (!allowed()) return;
+      const now = ctx.clock.now();
+      for (const item of items.slice()) {
+        if (item.id == open || beaconed.has(item.id)) continue;
+        if (beaconNow) beacon(item);
+        else if (!inFlight.has(item.id) && (notBefore[item.id] ?? 0) <= now) post(item);
+      }
+    },
+    count: () => items.length,
+  };
+  return sender;
+};
