@@ -85,6 +85,7 @@ export type {
   TrackerModule,
   UtilsModule,
 } from './kinds/tracking';
+export { COOKIE_MAX_AGE, COOKIE_NAMES, STORAGE_KEYS } from './kinds/visitor';
 export type {
   AttributeEntry,
   BehaviourEvent,

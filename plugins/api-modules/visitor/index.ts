@@ -1,0 +1,227 @@
+/**
+ * The `visitor` module (VIS-1..39, TRK-18): who the visitor is, their session, profile, sticky maps and
+ * behaviour, kept through the storage plugins (`local`, `cookie`, `cross-domain`), in memory when none
+ * can store. Also the public `visitor_id` module, the `user` push call (custom attributes) and opt-out.
+ * See ./README.md.
+ */
+import {
+  EVENT_TYPES,
+  MODULES,
+  PREFIX,
+  definePlugin,
+  type BehaviourEvent,
+  type PluginContext,
+  type PluginOf,
+  type TrackedEventData,
+  type VisitorModule,
+  type VisitorSession,
+} from '../../../core';
+import { COOKIE_NAMES, STORAGE_KEYS } from '../../../core/kinds/visitor';
+import { locateVisitorId } from './locator';
+import { setUpOptOut } from './opt-out';
+import {
+  ID_PATTERN,
+  mergeVariationMaps,
+  newRandomId,
+  parseEdgeCookie,
+  setOrDelete,
+  validProfile,
+  validVariationMap,
+  type StoredProfile,
+} from './profile';
+import { BEHAVIOUR_CAP, firstSession, indexSessions, toBehaviour, useSession, validBehaviour } from './sessions';
+
+/** TRK-18: logged when neither a cookie nor local storage kept the visitor id; tracking is then disabled. */
+export const MSG_ID_NOT_PERSISTED = 'Could not persist the visitor id; tracking disabled';
+/** Warned when a runtime cookie holds a value the runtime could not have written; it is ignored. */
+export const msgTamperedCookie = (name: string) => `Ignored tampered cookie "${name}"`;
+
+/** The key of the visitor's record in cross-domain storage. */
+export const SHARED_KEY = 'visitor';
+
+/** The shared record: what follows the visitor across the account's origins. */
+interface SharedRecord {
+  randomId?: string;
+  variationMap?: unknown;
+}
+
+/** Creates the `visitor` apiModule plugin (a factory: each kernel has its own visitor). */
+export default function visitor(): PluginOf<'apiModule'> {
+  let ctx: PluginContext;
+  let profile: StoredProfile | undefined;
+  let session: VisitorSession | undefined;
+  let behaviour: BehaviourEvent[] | undefined;
+  let identified: boolean | undefined;
+  let customId: string | undefined;
+  let optedOut = () => false;
+
+  const store = (name: string) => ctx?.plugin('storage', name);
+  const now = () => ctx.clock.now();
+  const cookieName = (name: string) => (name.startsWith(PREFIX) ? name : PREFIX + name);
+
+  /** A runtime cookie's value when it looks like one the runtime wrote; a tampered one is warned and ignored. */
+  const cookieId = (name: string): string | undefined => {
+    const value = store('cookie')?.read(name);
+    if (value === undefined) return;
+    if (typeof value === 'string' && ID_PATTERN.test(value)) return value;
+    ctx.log.warn(msgTamperedCookie(cookieName(name)));
+  };
+  const load = (): StoredProfile => (profile ??= validProfile(store('local')?.read(STORAGE_KEYS.profile)));
+  const save = () => store('local')?.write(STORAGE_KEYS.profile, load()) ?? false;
+  const share = () => {
+    const p = load();
+    if (p.randomId) store('cross-domain')?.write(SHARED_KEY, { randomId: p.randomId, variationMap: p.variationMap });
+  };
+  const shared = () => (store('cross-domain')?.read(SHARED_KEY) ?? {}) as SharedRecord;
+
+  /** The session as last stored, without using (refreshing) it. */
+  const storedSession = (): VisitorSession | undefined => {
+    if (!session) {
+      const stored = store('local')?.read(STORAGE_KEYS.sessionState) as VisitorSession | undefined;
+      if (stored && typeof stored.sessionId === 'number' && typeof stored.lastSessionTimestamp === 'number') session = stored;
+    }
+    return session;
+  };
+  const currentSession = (): VisitorSession => {
+    storedSession();
+    const next = useSession(session, now());
+    const isNew = next.sessionId !== session?.sessionId;
+    session = next;
+    store('local')?.write(STORAGE_KEYS.sessionState, next);
+    if (isNew) store('cookie')?.write(COOKIE_NAMES.session, String(next.sessionId));
+    return next;
+  };
+  const events = () => (behaviour ??= validBehaviour(store('local')?.read(STORAGE_KEYS.behaviour)));
+
+  /** The random id as storage has it, without creating or writing one: cross-domain, cookie, then local. */
+  const storedRandomId = () => {
+    const fromShared = shared().randomId;
+    return (typeof fromShared === 'string' && ID_PATTERN.test(fromShared) ? fromShared : undefined) ?? cookieId(COOKIE_NAMES.visitorId) ?? load().randomId;
+  };
+
+  const identify = (): boolean => {
+    if (identified !== undefined) return identified;
+    customId = locateVisitorId(ctx);
+    const p = load();
+    p.randomId = storedRandomId() ?? newRandomId(now());
+    // Writing the cookie on every page refreshes its lifetime (auto refresh, VIS-31).
+    const inCookie = store('cookie')?.write(COOKIE_NAMES.visitorId, p.randomId) ?? false;
+    const inLocal = save();
+    share();
+    currentSession(); // a page view uses the session (and writes the session cookie when it is new)
+    identified = inCookie || inLocal;
+    if (!identified) {
+      ctx.log.error(MSG_ID_NOT_PERSISTED);
+      ctx.disable('tracking');
+    }
+    return identified;
+  };
+
+  const mergeStoredVariationMaps = () => {
+    const p = load();
+    const cookies = store('cookie');
+    const tampered = (name: string) => () => ctx.log.warn(msgTamperedCookie(cookieName(name)));
+    // Stored maps first (this origin's, then the account's shared one), then the edge's sticky cookies,
+    // which record decisions made for this very request (VIS-28: read, never written).
+    let changed = mergeVariationMaps(p.variationMap, validVariationMap(shared().variationMap));
+    const edgeMap = parseEdgeCookie(cookies?.read(COOKIE_NAMES.edgeVariationMap) as string | undefined, tampered(COOKIE_NAMES.edgeVariationMap));
+    if (edgeMap) changed = mergeVariationMaps(p.variationMap, validVariationMap(edgeMap)) || changed;
+    const edgeProfile = parseEdgeCookie(cookies?.read(COOKIE_NAMES.edgeProfile) as string | undefined, tampered(COOKIE_NAMES.edgeProfile));
+    for (const name of Object.keys(edgeProfile ?? {})) {
+      if (p.attributes[name] || edgeProfile![name] == null) continue; // the visitor's own value is newer
+      p.attributes[name] = { value: edgeProfile![name], lastModified: now() };
+      changed = true;
+    }
+    if (changed) save();
+  };
+
+  const setAttributes = (values: Record<string, unknown>) => {
+    if (!values || typeof values !== 'object') return;
+    const p = load();
+    for (const name of Object.keys(values)) {
+      const id = ctx.data.visitorAttributes?.find((attribute) => attribute.name === name)?.id;
+      setOrDelete(p.attributes, name, values[name] == null ? null : { value: values[name], lastModified: now(), ...(id ? { id } : {}) });
+    }
+    save();
+  };
+
+  const recordBehaviour: VisitorModule['recordBehaviour'] = (input) => {
+    if (!input || typeof input.name !== 'string') return;
+    const list = events();
+    list.push(toBehaviour(input, now(), currentSession().sessionId));
+    if (list.length > BEHAVIOUR_CAP) list.splice(0, list.length - BEHAVIOUR_CAP);
+    store('local')?.write(STORAGE_KEYS.behaviour, list);
+  };
+
+  const module: VisitorModule = {
+    identify,
+    id: () => (identified === undefined ? undefined : (customId ?? load().randomId)),
+    randomId: () => load().randomId ?? storedRandomId(),
+    bucketingId: () => (identified === undefined ? undefined : (customId ?? load().randomId)),
+    attributes: () => load().attributes,
+    setAttributes,
+    session: currentSession,
+    isFirstSession: () => firstSession(events(), currentSession()),
+    mergeStoredVariationMaps,
+    variationMap: () => load().variationMap,
+    setVariation(layerId, experimentId, variationId) {
+      const map = load().variationMap;
+      setOrDelete((map[layerId] ??= {}), experimentId, variationId);
+      if (!Object.keys(map[layerId]).length) delete map[layerId];
+      save();
+      share();
+    },
+    preferredLayerMap: () => load().preferredLayerMap,
+    setPreferredLayer(groupId, layerId) {
+      setOrDelete(load().preferredLayerMap, groupId, layerId);
+      save();
+    },
+    cmabMap: () => load().cmabMap,
+    setCmab(experimentId, entry) {
+      setOrDelete(load().cmabMap, experimentId, entry);
+      save();
+    },
+    segments: () => load().segments,
+    setSegments(segments) {
+      load().segments = Array.isArray(segments) ? segments.filter((s) => typeof s === 'string') : [];
+      save();
+    },
+    behaviourEvents: () => indexSessions(events(), storedSession(), now()),
+    recordBehaviour,
+    optedOut: () => optedOut(),
+    eventQueue() {
+      const queued = store('local')?.read(STORAGE_KEYS.pendingEvents);
+      return Array.isArray(queued) ? queued : [];
+    },
+  };
+
+  return definePlugin({
+    type: 'apiModule',
+    name: MODULES.visitor,
+    setup(context) {
+      ctx = context;
+      optedOut = setUpOptOut(context);
+      context.registerModule(MODULES.visitorId, {
+        get randomId() {
+          return module.randomId();
+        },
+      });
+      context.defineCall('user', ({ attributes }) => setAttributes(attributes), ['attributes']);
+      const stop = context.on({ type: EVENT_TYPES.tracking, name: 'eventTracked' }, (event) => {
+        const data = event.data as TrackedEventData | undefined;
+        if (data) recordBehaviour({ name: data.name, type: data.type, category: data.category, revenue: data.revenue, tags: data.tags, time: data.time });
+      });
+      // The pages plugin runs activation steps 3 and 5 itself; a snippet without it still needs a visitor.
+      const unhook = context.hook('visitor', () => {
+        if (context.get(MODULES.pages)) return;
+        identify();
+        mergeStoredVariationMaps();
+      });
+      return () => {
+        stop();
+        unhook();
+      };
+    },
+    create: () => module,
+  });
+}

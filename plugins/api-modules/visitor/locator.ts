@@ -1,0 +1,57 @@
+/**
+ * The customer-provided visitor id (CFG-3, VIS-11): read where global data `visitorIdLocator` says
+ * (a cookie, a global JS variable path, a localStorage key or a query parameter, all by the customer's
+ * own name, without the product prefix). It must be found and be a string or a number; otherwise it is
+ * not used and a warning says why.
+ */
+import type { PluginContext } from '../../../core';
+import type { VisitorIdLocator } from '../../../core/project/types';
+import { queryParam } from '../../_shared/params';
+
+/** Warned when the locator finds nothing. */
+export const msgCustomIdNotFound = (locator: VisitorIdLocator) => `Visitor id not found in ${locator.type} "${locator.name}"`;
+/** Warned when the located value is neither a string nor a number. */
+export const MSG_CUSTOM_ID_TYPE = 'Visitor id must be a string or a number';
+
+const readCustomerCookie = (doc: Document, name: string): string | undefined => {
+  for (const pair of doc.cookie.split(/; */)) {
+    const at = pair.indexOf('=');
+    if (at > 0 && pair.slice(0, at) === name) {
+      try {
+        return decodeURIComponent(pair.slice(at + 1));
+      } catch {
+        return pair.slice(at + 1);
+      }
+    }
+  }
+};
+
+const lookup = (win: Window & typeof globalThis, locator: VisitorIdLocator): unknown => {
+  switch (locator.type) {
+    case 'cookie':
+      return readCustomerCookie(win.document, locator.name);
+    case 'js':
+      return locator.name.split('.').reduce<any>((value, part) => (value == null ? undefined : value[part]), win);
+    case 'localStorage':
+      return win.localStorage.getItem(locator.name) ?? undefined;
+    case 'query':
+      return queryParam(win, locator.name);
+  }
+};
+
+/** The customer-provided id as a string, or undefined (not configured, not found, wrong type: warned). */
+export const locateVisitorId = (ctx: PluginContext): string | undefined => {
+  const locator = ctx.data.visitorIdLocator;
+  if (!locator || !ctx.win) return;
+  let value: unknown;
+  try {
+    value = lookup(ctx.win, locator);
+  } catch {
+    value = undefined; // a blocked storage or a throwing getter counts as not found
+  }
+  if (value === undefined || value === null || value === '') return void ctx.log.warn(msgCustomIdNotFound(locator));
+  if ((typeof value !== 'string' && typeof value !== 'number') || (typeof value === 'number' && !isFinite(value))) {
+    return void ctx.log.warn(MSG_CUSTOM_ID_TYPE);
+  }
+  return String(value);
+};
