@@ -24,4 +24,6 @@ export interface ServicesContext {
   readonly snippetsDir: string;
   /** The collector's event store (set by the collector routes when they start). */
   events?: EventStoreReader;
+  /** Where the collector keeps its SQLite file: default `.data/` in the repository; null keeps it in memory. */
+  readonly dataDir?: string | null;
 }

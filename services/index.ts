@@ -9,9 +9,14 @@ import { fileURLToPath } from 'node:url';
 import type { ServicesContext } from './context';
 import { createRouter, type Router } from './router';
 import { assetRoutes } from './routes/assets';
+import { clientStorageRoutes } from './routes/client-storage';
 import { demoRoutes } from './routes/demo';
+import { closeEventStore, eventRoutes } from './routes/events';
+import { flickerRoutes } from './routes/flicker';
 import { homeRoutes } from './routes/home';
+import { predictRoutes } from './routes/predict';
 import { snippetFileRoutes } from './routes/snippet-files';
+import { spaRoutes } from './routes/spa';
 
 /** Options of {@link startServices}. */
 export interface StartServicesOptions {
@@ -21,6 +26,8 @@ export interface StartServicesOptions {
   host?: '127.0.0.1';
   /** Where the built snippets are; defaults to dist/snippets/ in the repository. */
   snippetsDir?: string;
+  /** Where the collector keeps its database (default `.data/`); null keeps it in memory (tests). */
+  dataDir?: string | null;
 }
 
 /** A running services instance. */
@@ -35,7 +42,7 @@ export interface RunningServices {
 type RouteModule = (router: Router, context: ServicesContext) => void;
 
 /** Every route module, in the order their routes are matched. */
-const ROUTE_MODULES: readonly RouteModule[] = [assetRoutes, homeRoutes, snippetFileRoutes, demoRoutes];
+const ROUTE_MODULES: readonly RouteModule[] = [assetRoutes, homeRoutes, snippetFileRoutes, demoRoutes, clientStorageRoutes, flickerRoutes, spaRoutes, predictRoutes, eventRoutes];
 
 const DEFAULT_HOST = '127.0.0.1';
 
@@ -50,7 +57,7 @@ export const DEFAULT_SNIPPETS_DIR = fileURLToPath(new URL('../dist/snippets/', i
  */
 export async function startServices(options: StartServicesOptions = {}): Promise<RunningServices> {
   const { port = 0, host = DEFAULT_HOST, snippetsDir = DEFAULT_SNIPPETS_DIR } = options;
-  const context: ServicesContext = { snippetsDir };
+  const context: ServicesContext = { snippetsDir, dataDir: options.dataDir };
   const router = createRouter();
   for (const addRoutes of ROUTE_MODULES) addRoutes(router, context);
 
@@ -75,7 +82,7 @@ export async function startServices(options: StartServicesOptions = {}): Promise
         server.close((error) => (error ? reject(error) : resolve()));
         // Without this, a browser's idle keep-alive connection holds close() open.
         server.closeAllConnections();
-      });
+      }).then(() => closeEventStore(context));
       return closing;
     },
   };

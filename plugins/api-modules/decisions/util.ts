@@ -1,0 +1,67 @@
+/** Small helpers of the decisions plugin: lookups in project data, the sync-or-async step, ids. */
+import type { Experiment, Layer, ProjectData, Variation } from '../../../core/project/types';
+
+/** Whether a value is a promise (or any thenable). */
+export const isThenable = (value: unknown): value is PromiseLike<unknown> =>
+  !!value && typeof (value as PromiseLike<unknown>).then === 'function';
+
+/**
+* (Not named `then`: a module exporting `then` is a thenable and breaks dynamic import.)
+ * Runs `fn` on `value` now when it is plain, after it settles when it is a promise: the decision stays
+ * synchronous (no promise, no microtask) for as long as nothing had to wait.
+ */
+export const andThen = <T, R>(value: T | PromiseLike<T>, fn: (value: T) => R): R | Promise<Awaited<R>> =>
+  isThenable(value) ? (Promise.resolve(value).then(fn) as Promise<Awaited<R>>) : fn(value as T);
+
+/** The layer of the project with this id. */
+export const findLayer = (data: ProjectData, id: string): Layer | undefined => {
+  const layers = data.layers || [];
+  for (let i = 0; i < layers.length; i++) if (layers[i].id === id) return layers[i];
+};
+
+/** The experiment with this id and its layer, anywhere in the project. */
+export const findExperiment = (data: ProjectData, id: string): { layer: Layer; experiment: Experiment } | undefined => {
+  for (const layer of data.layers || []) for (const experiment of layer.experiments || []) if (experiment.id === id) return { layer, experiment };
+};
+
+/** The variation of an experiment with this id. */
+export const findVariation = (experiment: Experiment | undefined, id: string | null | undefined): Variation | undefined => {
+  if (!experiment || id == null) return;
+  const variations = experiment.variations || [];
+  for (let i = 0; i < variations.length; i++) if (variations[i].id === id) return variations[i];
+};
+
+/** The experiment of a layer with this id. */
+export const layerExperiment = (layer: Layer, id: string | null | undefined): Experiment | undefined => {
+  if (id == null) return;
+  const experiments = layer.experiments || [];
+  for (let i = 0; i < experiments.length; i++) if (experiments[i].id === id) return experiments[i];
+};
+
+/** Whether a layer runs on a page: named in pageIds/viewIds, or an action of one of its variations is for that page. */
+export const layerRunsOn = (layer: Layer, pageId: string): boolean =>
+  !!(layer.pageIds && layer.pageIds.indexOf(pageId) >= 0) ||
+  !!(layer.viewIds && layer.viewIds.indexOf(pageId) >= 0) ||
+  (layer.experiments || []).some((experiment) =>
+    (experiment.variations || []).some((variation) => (variation.actions || []).some((action) => (action.pageId ?? action.viewId) === pageId)),
+  );
+
+/** The allocation policy of an experiment: its own, its metadata's, else its layer's. */
+export const allocationPolicy = (layer: Layer, experiment: Experiment): string | undefined =>
+  experiment.allocationPolicy || (experiment.experimentMetadata && experiment.experimentMetadata.allocationPolicy) || layer.allocationPolicy;
+
+/** Whether an experiment is a contextual bandit (CMAB-1, ruling 5: both spellings). */
+export const isCmab = (layer: Layer, experiment: Experiment): boolean => {
+  const policy = allocationPolicy(layer, experiment);
+  return policy === 'cmab' || policy === 'contextual-multi-arm-bandit';
+};
+
+/** A random v4-style uuid: crypto when the window or the runtime has it, else Math.random. */
+export const uuid = (win?: { crypto?: Crypto }): string => {
+  const crypto = (win && win.crypto) || (globalThis as { crypto?: Crypto }).crypto;
+  if (crypto && crypto.randomUUID) return crypto.randomUUID();
+  return 'xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx'.replace(/[xy]/g, (c) => {
+    const r = (Math.random() * 16) | 0;
+    return (c === 'x' ? r : (r & 3) | 8).toString(16);
+  });
+};

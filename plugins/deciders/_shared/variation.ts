@@ -1,0 +1,51 @@
+/** The variation draw inside a chosen experiment, shared by every decider (ruling 3: `bucketingId + experimentId`). */
+import type { DecisionResult } from '../../../core';
+import type { Experiment } from '../../../core/project/types';
+import { bucket, pickRange } from './bucket';
+
+/** Decision error texts of the catalogue (ERR-24, ERR-25, ERR-28..35). */
+export const DECISION_ERRORS = {
+  noVariations: 'No variations in selected experiment',
+  noExperiments: 'No experiments in layer.',
+  noCandidate: 'Unable to choose candidate',
+  noVariation: 'Unable to find selected variation',
+  noExperiment: 'Unable to find selected experiment.',
+  noDecider: 'No deciders found for policy',
+  noPriorities: 'No decisionMetadata.experimentPriorities on layer.',
+  noEligible: 'No eligible experiment and variation found.',
+  noBucket: 'Unable to find experiment to bucket user into',
+  audienceFailed: 'Audience conditions failed for experiment',
+} as const;
+
+/**
+ * Chooses the variation of `experiment` for `bucketingId` by its weighted ranges. An experiment with a
+ * single variation and no ranges gives that variation to everyone. A bucket past the last range (traffic
+ * not fully allocated) gives no variation with 'Unable to choose candidate'; a range naming a variation the
+ * experiment does not have gives 'Unable to find selected variation'.
+ */
+export const chooseVariation = (experiment: Experiment, bucketingId: string): DecisionResult => {
+  const variations = experiment.variations;
+  const experimentId = experiment.id;
+  if (!variations || !variations.length) return { experimentId, variationId: null, error: DECISION_ERRORS.noVariations };
+  const ranges = experiment.weightDistributions;
+  if (!ranges || !ranges.length) {
+    return variations.length === 1
+      ? { experimentId, variationId: variations[0].id }
+      : { experimentId, variationId: null, error: DECISION_ERRORS.noCandidate };
+  }
+  const picked = pickRange(ranges, bucket(bucketingId, experimentId));
+  if (picked === undefined) return { experimentId, variationId: null, error: DECISION_ERRORS.noCandidate };
+  for (let i = 0; i < variations.length; i++) if (variations[i].id === picked) return { experimentId, variationId: picked };
+  return { experimentId, variationId: null, error: DECISION_ERRORS.noVariation };
+};
+
+/**
+ * The single_experiment and multivariate rule (DEC-27): the layer's first experiment only; when the visitor
+ * does not qualify for it, no experiment ('Audience conditions failed for experiment').
+ */
+export const decideFirst = (request: { layer: { experiments?: Experiment[] }; eligible: readonly Experiment[]; bucketingId: string }): DecisionResult => {
+  const first = request.layer.experiments && request.layer.experiments[0];
+  if (!first) return { experimentId: null, variationId: null, error: DECISION_ERRORS.noExperiments };
+  if (request.eligible.indexOf(first) < 0) return { experimentId: null, variationId: null, error: DECISION_ERRORS.audienceFailed };
+  return chooseVariation(first, request.bucketingId);
+};

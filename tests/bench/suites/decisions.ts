@@ -1,0 +1,302 @@
+/**
+ * Decision throughput: a synthetic project of 20 experiments (one single_experiment layer each, 4
+ * variations in quarters) each behind an audience of 2-3 custom-attribute conditions, over 100,000
+ * visitor ids with seeded attributes. Measured in the same run on the same project and visitors:
+ * - ours, two rows: the decision itself (the real `audiences` module with the real `custom_attribute`
+ *   matcher deciding eligibility, then the real single_experiment decider plugin bucketing: what
+ *   getVariation and runInlineExperiment do), and the full layer decision of the real decisions plugin
+ *   (`decideLayer`: holdbacks, ticket, decision, layer state, the layerDecided/campaignDecided events). The
+ *   visitor module is a small stand-in that only hands out the current visitor's id and attributes;
+ * - Optimizely: `getVariation` of `@optimizely/optimizely-sdk` on a static datafile with typed audiences;
+ * - GrowthBook: `runInlineExperiment` of `@growthbook/growthbook` with equivalent conditions.
+ * Optimizely uses the same hash and ranges as ours, so the check is strict: the same variation for every
+ * visitor and experiment. GrowthBook hashes differently, so the check is the number of visitors put into
+ * experiments, which must be equal for all three (full traffic: everyone who matches is in).
+ */
+import { GrowthBookClient, type Experiment as GrowthBookExperiment } from '@growthbook/growthbook';
+import { createInstance, createStaticProjectConfigManager } from '@optimizely/optimizely-sdk';
+import { createKernel, definePlugin, type AudiencesModule, type DecisionsModule } from '../../../core';
+import type { AttributeEntry } from '../../../core/kinds/visitor';
+import { prepareProject } from '../../../core/project/prepare';
+import type { Audience, Layer, LayerState } from '../../../core/project/types';
+import audiences from '../../../plugins/api-modules/audiences';
+import decisions from '../../../plugins/api-modules/decisions';
+import customAttribute from '../../../plugins/audience-matchers/custom-attribute';
+import singleExperiment from '../../../plugins/deciders/single-experiment';
+import type { BenchRow, BenchSuite } from '../table';
+
+const EXPERIMENTS = 20;
+const VISITORS = 100_000;
+const WARM_UP = 20_000;
+const PLANS = ['free', 'pro', 'team'];
+const COUNTRIES = ['US', 'DE', 'FR', 'KR'];
+const LETTERS = ['a', 'b', 'c', 'd'];
+
+interface Spec {
+  experimentId: string;
+  layerId: string;
+  plan: string;
+  min: number;
+  max: number;
+  country?: string;
+}
+const specs: Spec[] = Array.from({ length: EXPERIMENTS }, (_, k) => ({
+  experimentId: `${20000 + k}`,
+  layerId: `${10000 + k}`,
+  plan: PLANS[k % 3],
+  min: k % 10,
+  max: (k % 10) + 15,
+  country: k % 2 ? COUNTRIES[k % 4] : undefined,
+}));
+const variationId = (spec: Spec, i: number) => `${spec.experimentId}${LETTERS[i]}`;
+
+// mulberry32: the same visitors every run.
+const seeded = (seed: number) => () => {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+};
+interface Visitor {
+  id: string;
+  attributes: { plan: string; visits: number; country: string };
+}
+const makeVisitors = (): Visitor[] => {
+  const random = seeded(20260101);
+  return Array.from({ length: VISITORS }, (_, i) => ({
+    id: `visitor-${i}`,
+    attributes: { plan: PLANS[Math.floor(random() * 3)], visits: Math.floor(random() * 30), country: COUNTRIES[Math.floor(random() * 4)] },
+  }));
+};
+
+/** Ours: a kernel with the real plugins; returns the decide function per (visitor, experiment). */
+const ours = () => {
+  const layers: Layer[] = specs.map((spec) => ({
+    id: spec.layerId,
+    policy: 'single_experiment',
+    pageIds: ['home'],
+    experiments: [
+      {
+        id: spec.experimentId,
+        audienceIds: [`aud-${spec.experimentId}`],
+        variations: LETTERS.map((_, i) => ({ id: variationId(spec, i), actions: [] })),
+        weightDistributions: LETTERS.map((_, i) => ({ entityId: variationId(spec, i), endOfRange: 2500 * (i + 1) })),
+      },
+    ],
+  }));
+  const audienceList: Audience[] = specs.map((spec) => ({
+    id: `aud-${spec.experimentId}`,
+    conditions: [
+      'and',
+      { type: 'custom_attribute', name: 'plan', match: 'exact', value: spec.plan },
+      { type: 'custom_attribute', name: 'visits', match: 'range', value: `${spec.min}:${spec.max}` },
+      ...(spec.country ? [{ type: 'custom_attribute', name: 'country', match: 'exact', value: spec.country }] : []),
+    ],
+  }));
+  let current = { id: '', attributes: {} as Record<string, AttributeEntry> };
+  // The visitor module stand-in: only what a decision reads.
+  const visitor = definePlugin({
+    type: 'apiModule',
+    name: 'visitor',
+    create: () => ({
+      id: () => current.id,
+      bucketingId: () => current.id,
+      attributes: () => current.attributes,
+      segments: () => [],
+      behaviourEvents: () => [],
+      isFirstSession: () => true,
+      variationMap: () => ({}),
+      setVariation: () => {},
+      cmabMap: () => ({}),
+      setCmab: () => {},
+    }),
+  });
+  const kernel = createKernel({
+    data: { projectId: 'bench', accountId: 'bench', revision: 1, namespace: 'bench', pages: [{ id: 'home', apiName: 'home' }], layers, audiences: audienceList },
+    plugins: [singleExperiment, customAttribute(), audiences(), decisions(), visitor],
+    logLevel: 0,
+    prepare: prepareProject,
+  });
+  kernel.start();
+  const module = kernel.get('decisions') as DecisionsModule;
+  const audienceModule = kernel.get('audiences') as AudiencesModule;
+  const byId = new Map(layers.map((layer) => [layer.id, layer]));
+  const options = { timeout: 2000 };
+  return {
+    prepare: (v: Visitor) => ({
+      id: v.id,
+      attributes: Object.fromEntries(Object.entries(v.attributes).map(([name, value]) => [name, { value, lastModified: 0 }])) as Record<string, AttributeEntry>,
+    }),
+    use: (prepared: typeof current) => void (current = prepared),
+    decide: (spec: Spec): string | null => {
+      const state = module.decideLayer(spec.layerId, 'home') as LayerState;
+      return state.decision.variationId;
+    },
+    /** The decision core: audiences, then the decider plugin (synchronous: nothing is pending). */
+    core: (spec: Spec): string | null => {
+      const layer = byId.get(spec.layerId)!;
+      const experiment = layer.experiments[0];
+      const eligible = audienceModule.qualifies(experiment.audienceIds, options) === true ? layer.experiments : [];
+      return singleExperiment.decide({ layer, eligible, bucketingId: current.id }).variationId;
+    },
+  };
+};
+
+/** Optimizely: a static datafile with the same ids, ranges and typed audiences. */
+const optimizely = async () => {
+  const datafile = {
+    version: '4',
+    projectId: 'bench',
+    accountId: 'bench',
+    revision: '1',
+    anonymizeIP: true,
+    botFiltering: false,
+    attributes: ['plan', 'visits', 'country'].map((key) => ({ id: `attr-${key}`, key })),
+    audiences: [],
+    typedAudiences: specs.map((spec) => ({
+      id: `aud-${spec.experimentId}`,
+      name: `aud-${spec.experimentId}`,
+      conditions: [
+        'and',
+        { type: 'custom_attribute', name: 'plan', match: 'exact', value: spec.plan },
+        { type: 'custom_attribute', name: 'visits', match: 'ge', value: spec.min },
+        { type: 'custom_attribute', name: 'visits', match: 'le', value: spec.max },
+        ...(spec.country ? [{ type: 'custom_attribute', name: 'country', match: 'exact', value: spec.country }] : []),
+      ],
+    })),
+    experiments: specs.map((spec) => ({
+      id: spec.experimentId,
+      key: `exp-${spec.experimentId}`,
+      status: 'Running',
+      layerId: spec.layerId,
+      audienceIds: [`aud-${spec.experimentId}`],
+      variations: LETTERS.map((_, i) => ({ id: variationId(spec, i), key: variationId(spec, i), variables: [] })),
+      trafficAllocation: LETTERS.map((_, i) => ({ entityId: variationId(spec, i), endOfRange: 2500 * (i + 1) })),
+      forcedVariations: {},
+    })),
+    groups: [],
+    featureFlags: [],
+    rollouts: [],
+    events: [],
+    integrations: [],
+  };
+  const client = createInstance({ projectConfigManager: createStaticProjectConfigManager({ datafile: JSON.stringify(datafile) }) });
+  await client.onReady();
+  return {
+    decide: (spec: Spec, v: Visitor): string | null => client.getVariation(`exp-${spec.experimentId}`, v.id, v.attributes),
+    close: () => client.close(),
+  };
+};
+
+/** GrowthBook: inline experiments with equivalent conditions, full coverage, four equal weights. */
+const growthbook = () => {
+  const client = new GrowthBookClient({});
+  const experiments: GrowthBookExperiment<number>[] = specs.map((spec) => ({
+    key: `exp-${spec.experimentId}`,
+    variations: [0, 1, 2, 3],
+    weights: [0.25, 0.25, 0.25, 0.25],
+    coverage: 1,
+    condition: { plan: spec.plan, visits: { $gte: spec.min, $lte: spec.max }, ...(spec.country ? { country: spec.country } : {}) } as GrowthBookExperiment<number>['condition'],
+  }));
+  return {
+    prepare: (v: Visitor) => ({ attributes: { id: v.id, ...v.attributes } }),
+    decide: (index: number, context: { attributes: Record<string, unknown> }): boolean => client.runInlineExperiment(experiments[index], context).inExperiment,
+  };
+};
+
+/** Times `run` over every visitor and experiment after a warm-up pass; returns ns per decision and the count it put in. */
+const time = (run: (from: number, to: number) => number): { ns: number; bucketed: number } => {
+  run(0, WARM_UP);
+  const started = process.hrtime.bigint();
+  const bucketed = run(0, VISITORS);
+  const elapsed = Number(process.hrtime.bigint() - started);
+  return { ns: elapsed / (VISITORS * EXPERIMENTS), bucketed };
+};
+
+export const decisionsBench: BenchSuite = {
+  title: `Decision throughput (${EXPERIMENTS} experiments x ${VISITORS.toLocaleString('en')} visitors; ratio below 1 means faster than the peer)`,
+  run: async (): Promise<BenchRow[]> => {
+    const visitors = makeVisitors();
+    const us = ours();
+    const ourPrepared = visitors.map(us.prepare);
+    const ourChoices: Array<string | null> = new Array(VISITORS * EXPERIMENTS);
+    const mine = time((from, to) => {
+      let count = 0;
+      for (let v = from; v < to; v++) {
+        us.use(ourPrepared[v]);
+        for (let e = 0; e < EXPERIMENTS; e++) {
+          const chosen = us.decide(specs[e]);
+          ourChoices[v * EXPERIMENTS + e] = chosen;
+          if (chosen) count++;
+        }
+      }
+      return count;
+    });
+
+    const core = time((from, to) => {
+      let count = 0;
+      for (let v = from; v < to; v++) {
+        us.use(ourPrepared[v]);
+        for (let e = 0; e < EXPERIMENTS; e++) {
+          const chosen = us.core(specs[e]);
+          if (chosen) count++;
+          if (chosen !== ourChoices[v * EXPERIMENTS + e]) throw Error('the decision core and the full decision disagree');
+        }
+      }
+      return count;
+    });
+
+    const opt = await optimizely();
+    let sameVariations = true;
+    const theirs = time((from, to) => {
+      let count = 0;
+      for (let v = from; v < to; v++) {
+        for (let e = 0; e < EXPERIMENTS; e++) {
+          const chosen = opt.decide(specs[e], visitors[v]);
+          if (chosen) count++;
+          if (chosen !== ourChoices[v * EXPERIMENTS + e]) sameVariations = false;
+        }
+      }
+      return count;
+    });
+    opt.close();
+
+    const gb = growthbook();
+    const gbPrepared = visitors.map(gb.prepare);
+    const growth = time((from, to) => {
+      let count = 0;
+      for (let v = from; v < to; v++) for (let e = 0; e < EXPERIMENTS; e++) if (gb.decide(e, gbPrepared[v])) count++;
+      return count;
+    });
+
+    const sameCounts = mine.bucketed === theirs.bucketed && mine.bucketed === growth.bucketed;
+    const peers = [
+      { name: 'Optimizely getVariation', value: Number(theirs.ns.toFixed(1)) },
+      { name: 'GrowthBook runInlineExperiment', value: Number(growth.ns.toFixed(1)) },
+    ];
+    return [
+      {
+        name: 'ns per decision: audiences + decider (real audiences module, custom_attribute matcher, decider plugin)',
+        value: Number(core.ns.toFixed(1)),
+        unit: 'ns',
+        peers,
+      },
+      {
+        name: 'ns per full layer decision (decisions plugin: holdbacks, ticket, layer state, layerDecided events)',
+        value: Number(mine.ns.toFixed(1)),
+        unit: 'ns',
+        peers,
+      },
+      {
+        name: `visitor-experiment pairs put into experiments (all three equal: ${sameCounts ? 'yes' : 'NO'}; same variations as Optimizely: ${sameVariations ? 'yes' : 'NO'})`,
+        value: mine.bucketed,
+        unit: 'pairs',
+        lowerIsBetter: false,
+        peers: [
+          { name: 'Optimizely', value: theirs.bucketed },
+          { name: 'GrowthBook', value: growth.bucketed },
+        ],
+      },
+    ];
+  },
+};
