@@ -16,11 +16,12 @@ export interface Emitter {
  * with the listener's spec, which decides whether to log or also emit it (KRN-17).
  */
 export const createEmitter = (onListenerError: (error: unknown, spec: ListenerSpec, event: KernelEvent) => void): Emitter => {
-  const listeners = new Map<string, ListenerSpec>();
+  // Copied on write, never on emit: a dispatch iterates the list it started with, so listeners added or
+  // removed by a handler take effect from the next event on, and emitting allocates nothing.
+  let listeners: [string, ListenerSpec][] = [];
   let lastToken = 0;
   const dispatch = (event: KernelEvent) => {
-    // A snapshot, so listeners added or removed by a handler take effect from the next event on.
-    for (const spec of [...listeners.values()]) {
+    for (const [, spec] of listeners) {
       const { type, name } = spec.filter;
       if (type !== event.type || (name && name !== event.name)) continue;
       try {
@@ -33,10 +34,10 @@ export const createEmitter = (onListenerError: (error: unknown, spec: ListenerSp
   return {
     on: (spec) => {
       const token = 't' + ++lastToken;
-      listeners.set(token, spec);
+      listeners = listeners.concat([[token, spec]]);
       return token;
     },
-    off: (token) => listeners.delete(token),
+    off: (token) => listeners.length > (listeners = listeners.filter((entry) => entry[0] !== token)).length,
     emit: (event) => {
       dispatch(event);
       // Only own string entries: an event named "constructor" must not find Object.prototype's.
