@@ -13,7 +13,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const status = await runNpmScript('build:snippets');
     if (status !== 0) throw new Error(`npm run build:snippets failed (exit ${status}); no end-to-end test can run.`);
   }
-  const services = await startServices({ port: 0, host: '127.0.0.1' });
+  // The collector keeps its events in memory here: every run starts from an empty database.
+  const services = await startServices({ port: 0, host: '127.0.0.1', dataDir: null });
   // Workers start after global setup and inherit this environment, config included.
   process.env[SERVICES_URL_ENV] = services.url;
   return () => services.close();
