@@ -34,9 +34,17 @@ export default function audiences(): PluginOf<'apiModule'> {
   // Matchers by type, cached until the next load (the registry lookup is a scan); misses are not cached,
   // so a matcher registered later is found.
   const matchers = new Map<string, AudienceMatcherKind>();
+  // The last type asked and its matcher: audiences mostly use one condition type, and comparing the
+  // (interned) type string is cheaper than a map lookup per condition.
+  let lastType: string | undefined;
+  let lastMatcher: AudienceMatcherKind | undefined;
   const matcherOf = (type: string): AudienceMatcherKind | undefined => {
+    if (type === lastType) return lastMatcher;
     let matcher = matchers.get(type);
-    if (matcher) return matcher;
+    if (matcher) {
+      lastType = type;
+      return (lastMatcher = matcher);
+    }
     matcher = ctx!.plugin('audienceMatcher', type);
     if (matcher) matchers.set(type, matcher);
     else if (!warned.has(type)) {
@@ -116,6 +124,7 @@ export default function audiences(): PluginOf<'apiModule'> {
   const module: AudiencesModule = {
     load: () => {
       matchers.clear();
+      lastType = lastMatcher = undefined;
       store!.load();
     },
     profile: () => store!.fields(),

@@ -5,30 +5,29 @@
  * Synchronous as long as nothing has to wait (audience fields pending, a bandit prediction).
  */
 import {
-  MODULES,
   type AudiencesModule,
   type ChangesModule,
   type ControlsModule,
+  type DeciderKind,
+  type DecisionRequest,
   type DecisionResult,
   type LayerDecidedData,
   type PagesModule,
   type PluginContext,
   type VisitorModule,
 } from '../../../core';
-import type { Action, AudienceIdExpression, DecisionTicket, Experiment, Layer, LayerDecision, LayerState } from '../../../core/project/types';
+import type { DecisionTicket, Experiment, Layer, LayerDecision, LayerState } from '../../../core/project/types';
 import type { CmabChooser } from './cmab';
 import { bucketOf, heldBack, type createGlobalHoldback } from './holdback';
 import { MSG_NO_DECIDER, MSG_VARIATION_GONE, MSG_VISITOR_BUCKETING_ID_NOT_SET, REASONS } from './messages';
+import { actionsOf, byMask, layerInfo, type LayerInfo } from './layer-info';
 import { andThen, findVariation, isCmab, layerExperiment } from './util';
 
-/** What the plugin keeps of each decided layer. */
-export interface Decided {
-  state: LayerState;
-  /** DEC-18, DEC-19. */
-  inCohort: boolean;
-  pendingRedirect: boolean;
-  forced: boolean;
-}
+/**
+ * What the plugin keeps of each decided layer: the layerDecided data itself (layer state, decision,
+ * ticket, `pendingRedirect`, `inCohort` (DEC-18, DEC-19)), so a decision builds one record for both.
+ */
+export type Decided = LayerDecidedData;
 
 /** Everything a layer decision needs besides the layer. */
 export interface DecideDeps {
@@ -39,8 +38,12 @@ export interface DecideDeps {
   /** Stores the decided layer (memory and local storage). */
   keep(decided: Decided): void;
   nextEventId(): string;
+  /** The decision time (one clock read per decision, or per decidePage). */
+  now(): number;
   /** The modules a decision uses, looked up once per activation (or decidePage) rather than per decision. */
   modules(): DecisionModules;
+  /** The decider plugin of a policy (cached like the modules). */
+  decider(policy: string): DeciderKind | undefined;
 }
 
 /** The neighbouring modules of a decision; any may be absent. */
@@ -52,74 +55,47 @@ export interface DecisionModules {
   pages?: PagesModule;
 }
 
-const DEFAULT_TIMEOUT = 2000;
 const SINGLE_EXPERIMENT_POLICIES = ['single_experiment', 'multivariate'];
-
-// The flat list of audience ids of a layer, for the ticket; computed once per layer object.
-const audienceIdCache = new WeakMap<Layer, string[]>();
-const layerAudienceIds = (layer: Layer): string[] => {
-  let ids = audienceIdCache.get(layer);
-  if (!ids) {
-    const found = new Set<string>();
-    const walk = (expression: unknown): void => {
-      if (Array.isArray(expression)) expression.forEach(walk);
-      else if (typeof expression === 'string' && expression !== 'and' && expression !== 'or' && expression !== 'not') found.add(expression);
-    };
-    (layer.experiments || []).forEach((experiment) => walk(experiment.audienceIds));
-    audienceIdCache.set(layer, (ids = [...found]));
-  }
-  return ids;
-};
-
-const NO_ACTIONS: Action[] = [];
-const NO_IDS: string[] = [];
-
-// Per layer: each experiment's only audience id (null: none), or null when some expression is more complex.
-const singleCache = new WeakMap<Layer, Array<string | null> | null>();
-const singleAudiences = (layer: Layer): Array<string | null> | null => {
-  let found = singleCache.get(layer);
-  if (found === undefined) {
-    found = [];
-    for (const experiment of layer.experiments || []) {
-      const ids = experiment.audienceIds;
-      if (!ids || !ids.length) found.push(null);
-      else if (ids.length === 1 && typeof ids[0] === 'string' && ids[0] !== 'and' && ids[0] !== 'or' && ids[0] !== 'not') found.push(ids[0]);
-      else {
-        found = null;
-        break;
-      }
-    }
-    singleCache.set(layer, found);
-  }
-  return found;
-};
-
-const actionsFor = (experiment: Experiment | undefined, variationId: string | null, pageId: string | undefined): Action[] => {
-  const variation = findVariation(experiment, variationId);
-  return variation && pageId ? (variation.actions || []).filter((action) => (action.pageId ?? action.viewId) === pageId) : [];
-};
-const redirects = (action: Action) => (action.changes || action.changeSet || []).some((change) => change.type === 'redirect');
+const NO_IDS: readonly string[] = Object.freeze([]);
+const NO_EXPERIMENTS: readonly Experiment[] = Object.freeze([]);
+// The ticket's copy of the stored variations when there are none: shared, so frozen.
+const NO_PREFERRED: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
 type Collect = ((work: Promise<unknown>) => void) | undefined;
 const NO_BUCKETING_ID: DecisionResult = { experimentId: null, variationId: null, error: MSG_VISITOR_BUCKETING_ID_NOT_SET };
 const NO_DECIDER: DecisionResult = { experimentId: null, variationId: null, error: MSG_NO_DECIDER };
+const GLOBAL_HOLDBACK: DecisionResult = { experimentId: null, variationId: null, reason: REASONS.globalHoldback };
 
 /**
  * Creates the layer decision function of one kernel; `collect` receives the promises of applied actions.
- * The hot path allocates only the records it returns: helpers live here rather than inside the call.
+ * The synchronous path allocates only what it hands out (ticket, decision, layer state, the kept record,
+ * the event): per-layer data comes from ./layer-info.ts, and helpers live here rather than inside the call.
  */
 export const createDecideLayer = (deps: DecideDeps) => {
   const { ctx } = deps;
+  // One request record, refilled per decision: deciders are synchronous and read it during the call only.
+  const request: DecisionRequest = { layer: undefined as unknown as Layer, eligible: NO_EXPERIMENTS, bucketingId: '' };
 
-  const finish = (layer: Layer, pageId: string | undefined, ticket: DecisionTicket, result: DecisionResult, isLayerHoldback: boolean, forced: boolean, collect: Collect): LayerState => {
+  const finish = (
+    layer: Layer,
+    info: LayerInfo,
+    pageId: string | undefined,
+    ticket: DecisionTicket,
+    result: DecisionResult,
+    reason: string | null,
+    isLayerHoldback: boolean,
+    collect: Collect,
+  ): LayerState => {
     const data = ctx.data;
+    const experimentId = result.experimentId ?? null;
+    const variationId = result.variationId ?? null;
     const decision: LayerDecision = {
       layerId: layer.id,
-      experimentId: result.experimentId ?? null,
-      variationId: result.variationId ?? null,
+      experimentId,
+      variationId,
       isLayerHoldback,
       isLayerConcluded: !!layer.concluded,
-      reason: result.reason ?? null,
+      reason,
       error: result.error ?? null,
     };
     if (decision.error && ctx.log.level() > 3) ctx.log.debug('Decisions: layer', layer.id, decision.error);
@@ -128,23 +104,24 @@ export const createDecideLayer = (deps: DecideDeps) => {
       pageId,
       decision,
       decisionTicket: ticket,
-      decisionTimestamp: ctx.clock.now(),
+      decisionTimestamp: deps.now(),
       decisionEventId: deps.nextEventId(),
       revision: data.revision,
       namespace: data.namespace,
     };
-    const inCohort = !!(decision.experimentId && decision.variationId) && !(isLayerHoldback && SINGLE_EXPERIMENT_POLICIES.indexOf(layer.policy) >= 0);
+    const inCohort = !!(experimentId && variationId) && !(isLayerHoldback && SINGLE_EXPERIMENT_POLICIES.indexOf(layer.policy) >= 0);
     // DEC-20..22: no actions in a holdback or without a variation (a forced decision never is held back).
-    const actions = decision.variationId && !isLayerHoldback && pageId ? actionsFor(layerExperiment(layer, decision.experimentId), decision.variationId, pageId) : NO_ACTIONS;
-    const pendingRedirect = actions.length > 0 && actions.some(redirects);
-    deps.cmab.settle(layer, decision.experimentId);
-    deps.keep({ state, inCohort, pendingRedirect, forced });
-    const detail: LayerDecidedData = { layerState: state, decision, decisionTicket: ticket, pendingRedirect, inCohort };
+    const found = variationId && !isLayerHoldback && pageId ? actionsOf(info, layerExperiment(layer, experimentId), variationId, pageId) : undefined;
+    const actions = found && found.actions.length ? found.actions : undefined;
+    const pendingRedirect = !!actions && found!.pendingRedirect;
+    if (info.bandit) deps.cmab.settle(layer, experimentId);
+    const detail: Decided = { layerState: state, decision, decisionTicket: ticket, pendingRedirect, inCohort };
+    deps.keep(detail);
     ctx.emit({ type: 'lifecycle', name: 'layerDecided', data: detail });
-    const changes = actions.length ? deps.modules().changes : undefined;
+    const changes = actions && deps.modules().changes;
     if (changes) {
-      const meta = { layerId: layer.id, experimentId: decision.experimentId!, variationId: decision.variationId!, pageId: pageId! };
-      for (const action of actions) {
+      const meta = { layerId: layer.id, experimentId: experimentId!, variationId: variationId!, pageId: pageId! };
+      for (const action of actions!) {
         const work = ctx.attempt('ActionError', () => changes.applyAction(action, meta), meta);
         if (work) (collect || ctx.defer)(Promise.resolve(work));
       }
@@ -157,6 +134,7 @@ export const createDecideLayer = (deps: DecideDeps) => {
   /** After the audiences: the decider, sticky bucketing, the bandit. */
   const choose = (
     layer: Layer,
+    info: LayerInfo,
     pageId: string | undefined,
     ticket: DecisionTicket,
     bucketingId: string,
@@ -165,18 +143,18 @@ export const createDecideLayer = (deps: DecideDeps) => {
     isLayerHoldback: boolean,
     forced: boolean,
     collect: Collect,
-    qualified: readonly boolean[],
-    audienceIds: string[],
+    eligible: readonly Experiment[],
+    audienceIds: readonly string[],
   ): LayerState | Promise<LayerState> => {
-    ticket.audienceIds = audienceIds;
-    const experiments = layer.experiments || [];
-    const eligible: Experiment[] = [];
-    for (let i = 0; i < experiments.length; i++) if (qualified[i]) eligible.push(experiments[i]);
-    const decider = ctx.plugin('decider', layer.policy);
-    if (!decider) return finish(layer, pageId, ticket, NO_DECIDER, isLayerHoldback, forced, collect);
+    ticket.audienceIds = audienceIds as string[];
+    const decider = deps.decider(layer.policy);
+    if (!decider) return finish(layer, info, pageId, ticket, NO_DECIDER, null, isLayerHoldback, collect);
     let result: DecisionResult;
     try {
-      result = decider.decide({ layer, eligible, bucketingId }) || NO_DECIDER;
+      request.layer = layer;
+      request.eligible = eligible;
+      request.bucketingId = bucketingId;
+      result = decider.decide(request) || NO_DECIDER;
     } catch (error) {
       ctx.report('PluginError', error, { layerId: layer.id });
       result = NO_DECIDER;
@@ -201,36 +179,51 @@ export const createDecideLayer = (deps: DecideDeps) => {
     if (!forced && result.reason !== REASONS.sticky && result.variationId && sticky(layer, experiment)) {
       visitor.setVariation(layer.id, experiment!.id, result.variationId);
     }
-    if (!result.reason) {
-      // A fresh record of one shape (no spread): this runs for nearly every decision.
-      result = {
-        experimentId: result.experimentId,
-        variationId: result.variationId,
-        reason: forced ? REASONS.force : isLayerHoldback ? REASONS.layerHoldback : result.variationId ? REASONS.bucketed : REASONS.notBucketed,
-        error: result.error,
-      };
+    // The reason goes to finish on its own: no second record for nearly every decision.
+    const reason = result.reason || (forced ? REASONS.force : isLayerHoldback ? REASONS.layerHoldback : result.variationId ? REASONS.bucketed : REASONS.notBucketed);
+    if (experiment && !forced && !isLayerHoldback && info.bandit && isCmab(layer, experiment)) {
+      const base: DecisionResult = { experimentId: result.experimentId, variationId: result.variationId, reason, error: result.error };
+      return andThen(deps.cmab.choose(layer, experiment, bucketingId, base), (chosen) =>
+        finish(layer, info, pageId, ticket, chosen, chosen.reason ?? null, isLayerHoldback, collect),
+      );
     }
-    if (experiment && !forced && !isLayerHoldback && isCmab(layer, experiment)) {
-      return andThen(deps.cmab.choose(layer, experiment, bucketingId, result), (chosen) => finish(layer, pageId, ticket, chosen, isLayerHoldback, forced, collect));
-    }
-    return finish(layer, pageId, ticket, result, isLayerHoldback, forced, collect);
+    return finish(layer, info, pageId, ticket, result, reason, isLayerHoldback, collect);
   };
 
-  return (layer: Layer, pageId: string | undefined, collect?: Collect): LayerState | Promise<LayerState> => {
+  /** The slow path: some audience verdict (or the ticket's audience ids) has to be waited for. */
+  const later = (
+    layer: Layer,
+    info: LayerInfo,
+    pageId: string | undefined,
+    ticket: DecisionTicket,
+    bucketingId: string,
+    visitor: VisitorModule,
+    stored: Record<string, string> | undefined,
+    isLayerHoldback: boolean,
+    forced: boolean,
+    collect: Collect,
+    verdicts: Array<boolean | Promise<boolean>>,
+    matching: readonly string[] | Promise<string[]>,
+  ) =>
+    Promise.all([Promise.all(verdicts), matching]).then(([qualified, audienceIds]) =>
+      choose(layer, info, pageId, ticket, bucketingId, visitor, stored, isLayerHoldback, forced, collect, info.experiments.filter((_, i) => qualified[i]), audienceIds),
+    );
+
+  return (layer: Layer, pageId: string | undefined, collect?: Collect, info: LayerInfo = layerInfo(layer)): LayerState | Promise<LayerState> => {
     const data = ctx.data;
     const { visitor, controls, audiences } = deps.modules();
     const bucketingId = visitor && visitor.bucketingId();
-    const experiments = layer.experiments || [];
+    const experiments = info.experiments;
     const stored = bucketingId ? visitor!.variationMap()[layer.id] : undefined;
     const ticket: DecisionTicket = {
       bucketingId: bucketingId || '',
-      audienceIds: NO_IDS,
+      audienceIds: NO_IDS as string[],
       globalHoldback: data.holdback || 0,
-      preferredVariationMap: stored ? { ...stored } : {},
+      preferredVariationMap: stored ? { ...stored } : NO_PREFERRED,
       pageId,
       activationId: deps.activationId(),
     };
-    if (!bucketingId) return finish(layer, pageId, ticket, NO_BUCKETING_ID, false, false, collect);
+    if (!bucketingId) return finish(layer, info, pageId, ticket, NO_BUCKETING_ID, null, false, collect);
 
     // DEC-6, DEC-7: a forced variation of this layer decides it outright.
     const forcedVariations = controls ? controls.forcedVariationIds() : undefined;
@@ -238,7 +231,7 @@ export const createDecideLayer = (deps: DecideDeps) => {
       for (const experiment of experiments) {
         for (const variation of experiment.variations || []) {
           if (forcedVariations.indexOf(variation.id) >= 0) {
-            return finish(layer, pageId, ticket, { experimentId: experiment.id, variationId: variation.id, reason: REASONS.force }, false, true, collect);
+            return finish(layer, info, pageId, ticket, { experimentId: experiment.id, variationId: variation.id }, REASONS.force, false, collect);
           }
         }
       }
@@ -248,38 +241,42 @@ export const createDecideLayer = (deps: DecideDeps) => {
 
     // DEC-10: global holdback, then layer holdback, then audiences, then the decider.
     if (!forced && deps.holdback.get(ticket.activationId!)) {
-      return finish(layer, pageId, ticket, { experimentId: null, variationId: null, reason: REASONS.globalHoldback }, false, false, collect);
+      return finish(layer, info, pageId, ticket, GLOBAL_HOLDBACK, REASONS.globalHoldback, false, collect);
     }
     const isLayerHoldback = !forced && !!layer.holdback && heldBack(bucketOf(ctx, layer.policy), bucketingId, layer.id + 'holdback', layer.holdback);
 
-    if (!audiences) return choose(layer, pageId, ticket, bucketingId, visitor!, stored, isLayerHoldback, forced, collect, experiments.map(() => true), NO_IDS);
-    const options = {
-      timeout: (layer.activation && layer.activation.timeout) ?? DEFAULT_TIMEOUT,
-      forcedAudienceIds: forced ? forcedAudiences : undefined,
-    };
-    let waiting = false;
-    const verdicts: Array<boolean | Promise<boolean>> = [];
-    for (const experiment of experiments) {
-      const verdict = audiences.qualifies(experiment.audienceIds, options);
-      if (typeof verdict !== 'boolean') waiting = true;
-      verdicts.push(verdict);
+    if (!audiences) return choose(layer, info, pageId, ticket, bucketingId, visitor!, stored, isLayerHoldback, forced, collect, experiments, NO_IDS);
+    const options = forced ? { timeout: info.timeout, forcedAudienceIds: forcedAudiences } : info.options;
+    // Qualification as a bit mask while every verdict is plain (the eligible list and the ticket's
+    // audience ids then come from the layer's cache); as a list once one has to be waited for.
+    let mask = 0;
+    let verdicts: Array<boolean | Promise<boolean>> | undefined = info.big ? [] : undefined;
+    for (let i = 0; i < experiments.length; i++) {
+      const verdict = audiences.qualifies(experiments[i].audienceIds, options);
+      if (verdicts) verdicts.push(verdict);
+      else if (verdict === true) mask |= 1 << i;
+      else if (verdict !== false) {
+        verdicts = [];
+        for (let j = 0; j < i; j++) verdicts.push(!!(mask & (1 << j)));
+        verdicts.push(verdict);
+      }
     }
+    let waiting = false;
+    if (verdicts) for (let i = 0; i < verdicts.length; i++) if (typeof verdicts[i] !== 'boolean') waiting = true;
     // The ticket's audience ids: read off the verdicts when every experiment names at most one audience
     // (the common case, and no second evaluation); otherwise asked of the audiences module.
-    const single = singleAudiences(layer);
-    let matching: string[] | Promise<string[]>;
-    if (single && !waiting) {
-      matching = [];
-      for (let i = 0; i < single.length; i++) if (single[i] && verdicts[i] === true && matching.indexOf(single[i]!) < 0) matching.push(single[i]!);
-    } else {
-      const ids = layerAudienceIds(layer);
-      matching = ids.length ? audiences.matching(ids as AudienceIdExpression, options) : NO_IDS;
-    }
+    const cached = verdicts ? undefined : byMask(info, mask);
+    let matching: readonly string[] | Promise<string[]>;
+    if (info.single && cached) matching = cached.audienceIds;
+    else if (info.single && !waiting) {
+      const ids: string[] = [];
+      for (let i = 0; i < info.single.length; i++) if (info.single[i] && verdicts![i] === true && ids.indexOf(info.single[i]!) < 0) ids.push(info.single[i]!);
+      matching = ids;
+    } else matching = info.audienceIds.length ? audiences.matching(info.audienceIds, options) : NO_IDS;
     if (waiting || !Array.isArray(matching)) {
-      return Promise.all([Promise.all(verdicts), matching]).then(([qualified, audienceIds]) =>
-        choose(layer, pageId, ticket, bucketingId, visitor!, stored, isLayerHoldback, forced, collect, qualified, audienceIds),
-      );
+      return later(layer, info, pageId, ticket, bucketingId, visitor!, stored, isLayerHoldback, forced, collect, verdicts || experiments.map((_, i) => !!(mask & (1 << i))), matching);
     }
-    return choose(layer, pageId, ticket, bucketingId, visitor!, stored, isLayerHoldback, forced, collect, verdicts as boolean[], matching);
+    const eligible = cached ? cached.eligible : experiments.filter((_, i) => verdicts![i] === true);
+    return choose(layer, info, pageId, ticket, bucketingId, visitor!, stored, isLayerHoldback, forced, collect, eligible, matching);
   };
 };

@@ -5,18 +5,21 @@
  * the redirect relay cookie and the `bucketVisitor` push call. It also registers the public `state`
  * module. See ./README.md.
  */
-import { definePlugin, MODULES, type DecisionsModule, type PluginContext, type PluginOf } from '../../../core';
+import { definePlugin, MODULES, type DeciderKind, type DecisionsModule, type PluginContext, type PluginOf, type StorageKind } from '../../../core';
 import { STORAGE_KEYS } from '../../../core/kinds/visitor';
 import type { LayerState } from '../../../core/project/types';
 import { BUCKET_VISITOR_PARAMS, createBucketVisitor } from './bucket-visitor';
 import { createCmab, type CmabOptions } from './cmab';
 import { createDecideLayer, type Decided, type DecisionModules } from './decide';
 import { createGlobalHoldback } from './holdback';
+import { createLayerIndex, createPageIndex } from './layer-info';
 import { MSG_NAMESPACE_NOT_SET, msgNotFound } from './messages';
 import { buildPayload, referrerOf } from './payload';
 import { createRelay } from './relay';
 import { createState } from './state';
-import { findLayer, layerRunsOn, uuid } from './util';
+import { isThenable, uuid } from './util';
+
+const isLayerState = (value: unknown): value is LayerState => !isThenable(value);
 
 /** Options of the decisions plugin. */
 export type DecisionsOptions = CmabOptions;
@@ -24,6 +27,8 @@ export type DecisionsOptions = CmabOptions;
 /** Creates the decisions module of one kernel (called from the plugin's setup). */
 export const createDecisions = (ctx: PluginContext, options: DecisionsOptions = {}): DecisionsModule & { reset(): void } => {
   const decided = new Map<string, Decided>();
+  const layerById = createLayerIndex();
+  const layersOn = createPageIndex();
   const holdback = createGlobalHoldback(ctx);
   const relay = createRelay(ctx);
   const idPrefix = uuid(ctx.win).slice(0, 8);
@@ -31,33 +36,61 @@ export const createDecisions = (ctx: PluginContext, options: DecisionsOptions = 
   let activations = 0;
   let namespaceWarned = false;
   let modules: DecisionModules | undefined;
-  const modulesNow = (): DecisionModules =>
-    (modules ??= {
+  // Per activation (reset with the modules): deciders by policy and the local storage plugin.
+  const deciders = new Map<string, DeciderKind>();
+  let local: StorageKind | null | undefined;
+  const modulesNow = (): DecisionModules => {
+    if (modules) return modules;
+    deciders.clear();
+    local = undefined;
+    return (modules = {
       visitor: ctx.get(MODULES.visitor),
       controls: ctx.get(MODULES.controls),
       audiences: ctx.get(MODULES.audiences),
       changes: ctx.get(MODULES.changes),
       pages: ctx.get(MODULES.pages),
     });
+  };
+  const deciderOf = (policy: string): DeciderKind | undefined => {
+    modulesNow();
+    let found = deciders.get(policy);
+    if (!found && (found = ctx.plugin('decider', policy))) deciders.set(policy, found);
+    return found;
+  };
 
+  // Without a pages module the activation id is made once per activation, not once per decision.
+  let ownId = '';
+  let ownIdOf = -1;
   const activationId = () => {
     const pages = modulesNow().pages;
     const current = pages && pages.activation();
-    return (current && current.id) || ctx.data.activationId || `${idPrefix}-a${activations}`;
+    if (current && current.id) return current.id;
+    if (ctx.data.activationId) return ctx.data.activationId;
+    if (ownIdOf !== activations) ownId = `${idPrefix}-a${(ownIdOf = activations)}`;
+    return ownId;
   };
-  // Layer states persist by layer id under the project namespace (DEC-5, DEC-35).
-  const persist = (state: LayerState) => {
-    const local = ctx.plugin('storage', 'local');
+  // Layer states persist by layer id under the project namespace (DEC-5, DEC-35). Within decidePage the
+  // states are collected and written once at its end (one read and one write of the stored record).
+  let unsaved: LayerState[] | undefined;
+  let pageNow: number | undefined;
+  const save = (states: readonly LayerState[]) => {
+    if (local === undefined) local = ctx.plugin('storage', 'local') || null;
     if (!local) return;
-    if (!state.namespace) {
-      if (!namespaceWarned) ctx.log.warn(MSG_NAMESPACE_NOT_SET);
-      namespaceWarned = true;
-      return;
+    let all: Record<string, LayerState> | undefined;
+    for (let i = 0; i < states.length; i++) {
+      const state = states[i];
+      if (!state.namespace) {
+        if (!namespaceWarned) ctx.log.warn(MSG_NAMESPACE_NOT_SET);
+        namespaceWarned = true;
+        continue;
+      }
+      if (!all) {
+        const stored = local.read(STORAGE_KEYS.layerStates);
+        all = stored && typeof stored === 'object' && !Array.isArray(stored) ? (stored as Record<string, LayerState>) : {};
+      }
+      all[state.layerId] = state;
     }
-    const stored = local.read(STORAGE_KEYS.layerStates);
-    const all = stored && typeof stored === 'object' && !Array.isArray(stored) ? (stored as Record<string, LayerState>) : {};
-    all[state.layerId] = state;
-    local.write(STORAGE_KEYS.layerStates, all);
+    if (all) local.write(STORAGE_KEYS.layerStates, all);
   };
   const decideLayer = createDecideLayer({
     ctx,
@@ -65,11 +98,15 @@ export const createDecisions = (ctx: PluginContext, options: DecisionsOptions = 
     cmab: createCmab(ctx, options),
     activationId,
     keep: (entry) => {
-      decided.set(entry.state.layerId, entry);
-      persist(entry.state);
+      decided.set(entry.layerState.layerId, entry);
+      if (unsaved) unsaved.push(entry.layerState);
+      else if (local !== null) save([entry.layerState]);
     },
     nextEventId: () => `${idPrefix}-${++eventCount}`,
+    // Inside decidePage one clock read serves every layer it decides synchronously.
+    now: () => (unsaved ? (pageNow ??= ctx.clock.now()) : ctx.clock.now()),
     modules: modulesNow,
+    decider: deciderOf,
   });
   const payloadOf = (layerId: string, referrer?: string | null) => {
     const entry = decided.get(layerId);
@@ -81,24 +118,49 @@ export const createDecisions = (ctx: PluginContext, options: DecisionsOptions = 
     decideGlobalHoldback: holdback.decide,
     isGlobalHoldback: () => holdback.get(activationId()),
     decideLayer: (layerId, pageId) => {
-      const layer = findLayer(ctx.data, layerId);
-      if (!layer) return void ctx.log.error(msgNotFound('layer', layerId));
+      const found = layerById(ctx.data, layerId);
+      if (!found) return void ctx.log.error(msgNotFound('layer', layerId));
       try {
-        return decideLayer(layer, pageId);
+        return decideLayer(found.layer, pageId, undefined, found.info);
       } catch (error) {
         ctx.report('PluginError', error, { layerId });
       }
     },
     decidePage: (pageId) => {
       modules = undefined;
-      const work: Promise<unknown>[] = [];
+      let work: Promise<unknown>[] | undefined;
       const states: Array<LayerState | Promise<LayerState> | undefined> = [];
-      for (const layer of ctx.data.layers || []) {
-        if (!layerRunsOn(layer, pageId)) continue;
-        states.push(ctx.attempt('PluginError', () => decideLayer(layer, pageId, (applied) => work.push(applied)), { layerId: layer.id }));
+      const collect = (applied: Promise<unknown>) => void (work ??= []).push(applied);
+      // A decidePage inside another (from a listener) adds to the outer batch; the outermost writes it
+      // and reads the clock once for all the layers it decides synchronously.
+      const outermost = !unsaved;
+      if (outermost) {
+        unsaved = [];
+        pageNow = undefined;
       }
+      let pending = false;
+      try {
+        const layers = layersOn(ctx.data, pageId);
+        for (let i = 0; i < layers.length; i++) {
+          // What ctx.attempt does, without a closure per layer.
+          let state: LayerState | Promise<LayerState> | undefined;
+          try {
+            state = decideLayer(layers[i], pageId, collect);
+          } catch (error) {
+            ctx.report('PluginError', error, { layerId: layers[i].id });
+          }
+          if (state && !isLayerState(state)) pending = true;
+          states.push(state);
+        }
+      } finally {
+        const batch = unsaved!;
+        if (outermost) unsaved = pageNow = undefined;
+        if (outermost && batch.length) ctx.attempt('PluginError', () => save(batch));
+      }
+      // Nothing to wait for (the usual case): one settled promise, nothing deferred.
+      if (!pending && !work) return Promise.resolve(states.filter((state): state is LayerState => !!state));
       const done = Promise.all(states.map((state) => Promise.resolve(state).catch((error) => void ctx.report('PluginError', error))))
-        .then((all) => Promise.all(work).then(() => all.filter((state): state is LayerState => !!state)))
+        .then((all) => Promise.all(work || []).then(() => all.filter((state): state is LayerState => !!state)))
         .catch(() => [] as LayerState[]);
       ctx.defer(done);
       return done;
@@ -108,7 +170,7 @@ export const createDecisions = (ctx: PluginContext, options: DecisionsOptions = 
     analyticsPayload: (layerId) => payloadOf(layerId),
     layerStates: () => {
       const out: Record<string, LayerState> = {};
-      decided.forEach((entry, id) => (out[id] = entry.state));
+      decided.forEach((entry, id) => (out[id] = entry.layerState));
       return out;
     },
     reset: () => {

@@ -15,7 +15,7 @@ export const referrerOf = (ctx: PluginContext): string | null => {
 /** Builds the payload of a decided layer; `referrer` defaults to the document's. */
 export const buildPayload = (ctx: PluginContext, decided: Decided, referrer = referrerOf(ctx)): AnalyticsDecisionPayload => {
   const data = ctx.data;
-  const { state } = decided;
+  const state = decided.layerState;
   const { decision, decisionTicket } = state;
   const layer = findLayer(data, state.layerId);
   const experiment = layer && layerExperiment(layer, decision.experimentId);

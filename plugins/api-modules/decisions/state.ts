@@ -38,13 +38,13 @@ export const createState = (ctx: PluginContext, source: StateSource): StateModul
     ids.map((id) => ({ id, name: ctx.data.audiences.find((audience) => audience.id === id)?.name ?? null }));
   const campaign = (layer: Layer) => {
     const decided = source.decided(layer.id);
-    const decision = decided && decided.state.decision;
+    const decision = decided && decided.layerState.decision;
     const experiment = decision ? layerExperiment(layer, decision.experimentId) : undefined;
     const redirect = source.redirect();
     return {
       id: layer.id,
       campaignName: layer.name ?? null,
-      isActive: !!decided && pageActive(decided.state.pageId),
+      isActive: !!decided && pageActive(decided.layerState.pageId),
       isInCampaignHoldback: !!decision && decision.isLayerHoldback,
       inCohort: !!decided && decided.inCohort,
       experiment: experiment ? { id: experiment.id, name: experiment.name ?? null, campaignName: experiment.campaignName ?? layer.name ?? null } : null,
@@ -53,7 +53,7 @@ export const createState = (ctx: PluginContext, source: StateSource): StateModul
       reason: decision ? decision.reason ?? null : null,
       error: decision ? decision.error ?? null : null,
       visitorRedirected: !!redirect && redirect.layerId === layer.id,
-      audiences: decided ? audiencesOf(decided.state.decisionTicket.audienceIds) : [],
+      audiences: decided ? audiencesOf(decided.layerState.decisionTicket.audienceIds) : [],
     };
   };
   const campaigns = () => {
@@ -86,7 +86,7 @@ export const createState = (ctx: PluginContext, source: StateSource): StateModul
     const decided = options && source.decided(options.campaignId);
     const layer = decided && findLayer(ctx.data, options.campaignId);
     if (!decided || !layer) return;
-    const { decision } = decided.state;
+    const { decision } = decided.layerState;
     const experiment = layerExperiment(layer, decision.experimentId);
     const variation = findVariation(experiment, decision.variationId);
     const parts = [
@@ -122,7 +122,7 @@ export const createState = (ctx: PluginContext, source: StateSource): StateModul
       for (const layerId of Object.keys(stored)) for (const experimentId of Object.keys(stored[layerId])) add(layerId, experimentId, stored[layerId][experimentId]);
       for (const layer of ctx.data.layers || []) {
         const decided = source.decided(layer.id);
-        if (decided && decided.inCohort) add(layer.id, decided.state.decision.experimentId, decided.state.decision.variationId);
+        if (decided && decided.inCohort) add(layer.id, decided.layerState.decision.experimentId, decided.layerState.decision.variationId);
       }
       return out;
     },

@@ -39,13 +39,17 @@ export const chooseVariation = (experiment: Experiment, bucketingId: string): De
   return { experimentId, variationId: null, error: DECISION_ERRORS.noVariation };
 };
 
+// The answers without an experiment are the same every time: one frozen record each, not one per call.
+const NO_EXPERIMENTS: DecisionResult = Object.freeze({ experimentId: null, variationId: null, error: DECISION_ERRORS.noExperiments });
+const AUDIENCE_FAILED: DecisionResult = Object.freeze({ experimentId: null, variationId: null, error: DECISION_ERRORS.audienceFailed });
+
 /**
  * The single_experiment and multivariate rule (DEC-27): the layer's first experiment only; when the visitor
  * does not qualify for it, no experiment ('Audience conditions failed for experiment').
  */
 export const decideFirst = (request: { layer: { experiments?: Experiment[] }; eligible: readonly Experiment[]; bucketingId: string }): DecisionResult => {
   const first = request.layer.experiments && request.layer.experiments[0];
-  if (!first) return { experimentId: null, variationId: null, error: DECISION_ERRORS.noExperiments };
-  if (request.eligible.indexOf(first) < 0) return { experimentId: null, variationId: null, error: DECISION_ERRORS.audienceFailed };
+  if (!first) return NO_EXPERIMENTS;
+  if (request.eligible.indexOf(first) < 0) return AUDIENCE_FAILED;
   return chooseVariation(first, request.bucketingId);
 };

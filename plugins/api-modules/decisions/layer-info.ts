@@ -1,0 +1,175 @@
+/**
+ * What a layer decision needs of a layer that does not depend on the visitor, computed once per layer
+ * object (the project's layers are not rebuilt between decisions; a new `data` call brings new objects):
+ * the audience options, the ticket's audience ids and the eligible lists by qualification, the actions
+ * of each variation for a page, and the layer index by id. This keeps the decision itself to lookups.
+ */
+import type { QualifyOptions } from '../../../core';
+import type { Action, Experiment, Layer, ProjectData, Variation } from '../../../core/project/types';
+import { findLayer, findVariation, isCmab, layerRunsOn } from './util';
+
+const DEFAULT_TIMEOUT = 2000;
+/** Layers of more experiments use plain arrays instead of bit masks. */
+const MASK_BITS = 30;
+/** Bounds the per-layer cache of eligible lists (one entry per qualification pattern met). */
+const MAX_PATTERNS = 256;
+
+/** The visitor-independent data of one layer. */
+export interface LayerInfo {
+  experiments: Experiment[];
+  /** Audience options when no audience is forced (one object, read-only for the audiences module). */
+  options: QualifyOptions;
+  timeout: number;
+  /** More experiments than a bit mask holds. */
+  big: boolean;
+  /** Each experiment's only audience id (null: none), or null when some expression is more complex. */
+  single: Array<string | null> | null;
+  /** Every audience id named in the layer, once each (for `audiences.matching`). */
+  audienceIds: string[];
+  /** Whether some experiment is a contextual bandit. */
+  bandit: boolean;
+  /** The eligible experiments and (with `single`) the ticket's audience ids, by qualification bit mask. */
+  byMask: Map<number, Qualified>;
+  /** The same for layers of up to SMALL experiments: an array indexed by the mask (faster than the map). */
+  small: Array<Qualified | undefined> | undefined;
+  /** A variation's actions for a page and whether one redirects, by variation then page id. */
+  actions: Map<Variation, Map<string, { actions: Action[]; pendingRedirect: boolean }>>;
+}
+
+/** The eligible experiments of one qualification pattern and the ticket's audience ids. */
+export interface Qualified {
+  eligible: readonly Experiment[];
+  audienceIds: readonly string[];
+}
+const SMALL = 6;
+
+const isOperator = (value: unknown) => value === 'and' || value === 'or' || value === 'not';
+const redirects = (action: Action) => (action.changes || action.changeSet || []).some((change) => change.type === 'redirect');
+
+const infos = new WeakMap<Layer, LayerInfo>();
+
+/** The info of a layer, computed on first use. */
+export const layerInfo = (layer: Layer): LayerInfo => {
+  let info = infos.get(layer);
+  if (info) return info;
+  const experiments = layer.experiments || [];
+  let single: Array<string | null> | null = [];
+  const found = new Set<string>();
+  const walk = (expression: unknown): void => {
+    if (Array.isArray(expression)) expression.forEach(walk);
+    else if (typeof expression === 'string' && !isOperator(expression)) found.add(expression);
+  };
+  for (const experiment of experiments) {
+    const ids = experiment.audienceIds;
+    walk(ids);
+    if (!single) continue;
+    if (!ids || !ids.length) single.push(null);
+    else if (ids.length === 1 && typeof ids[0] === 'string' && !isOperator(ids[0])) single.push(ids[0]);
+    else single = null;
+  }
+  const timeout = (layer.activation && layer.activation.timeout) ?? DEFAULT_TIMEOUT;
+  info = {
+    experiments,
+    options: { timeout, forcedAudienceIds: undefined },
+    timeout,
+    big: experiments.length > MASK_BITS,
+    single,
+    audienceIds: [...found],
+    bandit: experiments.some((experiment) => isCmab(layer, experiment)),
+    byMask: new Map(),
+    small: experiments.length <= SMALL ? new Array(1 << experiments.length).fill(undefined) : undefined,
+    actions: new Map(),
+  };
+  infos.set(layer, info);
+  return info;
+};
+
+/**
+ * The eligible experiments for a qualification bit mask and, when every experiment names at most one
+ * audience, the ticket's audience ids (those of qualified experiments, once each); undefined otherwise.
+ * The lists are shared between decisions, so they are frozen.
+ */
+export const byMask = (info: LayerInfo, mask: number): Qualified => {
+  let entry = info.small ? info.small[mask] : info.byMask.get(mask);
+  if (entry) return entry;
+  const eligible: Experiment[] = [];
+  const audienceIds: string[] = [];
+  for (let i = 0; i < info.experiments.length; i++) {
+    if (!(mask & (1 << i))) continue;
+    eligible.push(info.experiments[i]);
+    const id = info.single && info.single[i];
+    if (id && audienceIds.indexOf(id) < 0) audienceIds.push(id);
+  }
+  entry = { eligible: Object.freeze(eligible), audienceIds: Object.freeze(audienceIds) };
+  if (info.small) info.small[mask] = entry;
+  else if (info.byMask.size < MAX_PATTERNS) info.byMask.set(mask, entry);
+  return entry;
+};
+
+const NONE = { actions: [] as Action[], pendingRedirect: false };
+
+/** The actions of a variation of the layer for a page (DEC-20..22), and whether one of them redirects. */
+export const actionsOf = (info: LayerInfo, experiment: Experiment | undefined, variationId: string, pageId: string): { actions: Action[]; pendingRedirect: boolean } => {
+  const variation = findVariation(experiment, variationId);
+  if (!variation) return NONE;
+  let pages = info.actions.get(variation);
+  let entry = pages && pages.get(pageId);
+  if (entry) return entry;
+  const actions = (variation.actions || []).filter((action) => (action.pageId ?? action.viewId) === pageId);
+  entry = { actions, pendingRedirect: actions.some(redirects) };
+  if (!pages) info.actions.set(variation, (pages = new Map()));
+  pages.set(pageId, entry);
+  return entry;
+};
+
+/** A layer found by id, with its info. */
+export interface IndexedLayer {
+  layer: Layer;
+  info: LayerInfo;
+}
+
+/** Creates the layer lookup by id of one kernel: an index rebuilt when the data or its layer list changes. */
+export const createLayerIndex = () => {
+  let data: ProjectData | undefined;
+  let layers: Layer[] | undefined;
+  let length = 0;
+  let byId = new Map<string, IndexedLayer & { at: number }>();
+  return (current: ProjectData, id: string): IndexedLayer | undefined => {
+    const list = current.layers;
+    if (current !== data || list !== layers || (list ? list.length : 0) !== length) {
+      data = current;
+      layers = list;
+      length = list ? list.length : 0;
+      byId = new Map();
+      for (let i = 0; i < length; i++) {
+        const layer = list![i];
+        if (layer && !byId.has(layer.id)) byId.set(layer.id, { at: i, layer, info: layerInfo(layer) });
+      }
+    }
+    const entry = byId.get(id);
+    if (entry && list![entry.at] === entry.layer) return entry;
+    // Not indexed, or replaced in place (same list, same length): the plain scan.
+    const layer = findLayer(current, id);
+    return layer && { layer, info: layerInfo(layer) };
+  };
+};
+
+/** Creates the page index of one kernel: the layers that run on a page (layerRunsOn), once per page and data. */
+export const createPageIndex = () => {
+  let data: ProjectData | undefined;
+  let layers: Layer[] | undefined;
+  let length = 0;
+  let byPage = new Map<string, Layer[]>();
+  return (current: ProjectData, pageId: string): Layer[] => {
+    const list = current.layers;
+    if (current !== data || list !== layers || (list ? list.length : 0) !== length) {
+      data = current;
+      layers = list;
+      length = list ? list.length : 0;
+      byPage = new Map();
+    }
+    let found = byPage.get(pageId);
+    if (!found) byPage.set(pageId, (found = (list || []).filter((layer) => layerRunsOn(layer, pageId))));
+    return found;
+  };
+};
