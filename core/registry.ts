@@ -25,18 +25,22 @@ export interface Registry {
 
 /** Creates an empty registry. */
 export const createRegistry = (): Registry => {
-  let plugins: Plugin[] = [];
+  // Keyed by "type name": lookups happen on hot paths (a matcher per condition, a decider per layer).
+  const plugins = new Map<string, Plugin>();
+  const all = () => [...plugins.values()];
   return {
     add: (candidate) => {
       const plugin = candidate as Plugin;
       if (!plugin?.type || !plugin.name || typeof plugin.name !== 'string') return MSG_PLUGIN_NEEDS_TYPE_AND_NAME;
       if (!isPluginType(plugin.type)) return msgInvalidPluginType(plugin.type);
-      // A plugin registered under a taken name overrides (replaces) the earlier one.
-      plugins = plugins.filter((p) => p.type !== plugin.type || p.name !== plugin.name).concat(plugin);
+      // A plugin registered under a taken name overrides (replaces) the earlier one, and takes its place at the end.
+      const key = plugin.type + ' ' + plugin.name;
+      plugins.delete(key);
+      plugins.set(key, plugin);
     },
-    find: (type, name) => plugins.find((p) => p.type === type && p.name === name) as never,
-    list: (type) => plugins.filter((p) => p.type === type) as never,
-    all: () => plugins,
+    find: (type, name) => plugins.get(type + ' ' + name) as never,
+    list: (type) => all().filter((p) => p.type === type) as never,
+    all,
     modules: new Map(),
   };
 };
