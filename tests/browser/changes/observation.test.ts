@@ -1,0 +1,155 @@
+/** Selector observation in real Chromium: late elements, polling, timeout, skipping, overheat (CHG-18..25). */
+import { describe, expect, it } from 'vitest';
+import { definePlugin } from '../../../core';
+import { boot, fixture, sleep } from './kit';
+
+const add = (html: string, parent: Element = document.getElementById('fx')!) => {
+  const holder = document.createElement('div');
+  holder.innerHTML = html;
+  const el = holder.firstElementChild!;
+  parent.append(el);
+  return el;
+};
+
+describe('observing selectors', () => {
+  it('CHG-18 CHG-19 matches present are changed at once, late ones as they appear (before the next frame)', async () => {
+    fixture('<p class="t">old</p>');
+    const t = boot({ timeout: 400 });
+    void t.apply([{ id: 'c', type: 'attribute', selector: '#fx .t', attributes: { text: 'new' } }]);
+    expect(document.querySelector('#fx .t')!.textContent).toBe('new');
+    await sleep(50);
+    const late = add('<p class="t">old</p>');
+    // The MutationObserver runs in a microtask: changed before any paint could show it.
+    await Promise.resolve();
+    expect(late.textContent).toBe('new');
+    await sleep(500);
+    expect(add('<p class="t">old</p>').textContent).toBe('old'); // after the timeout: no longer observed
+    expect(t.errors()).toEqual([]);
+  });
+
+  it('CHG-20 ERR-23 CHG-13 when nothing matches before the timeout the change is timed_out with "Unable to find selector."', async () => {
+    fixture('');
+    const t = boot({ timeout: 100 });
+    const done = t.apply([{ id: 'c', type: 'attribute', selector: '#fx .never', attributes: { text: 'x' } }]);
+    expect(t.changes.changeStates().c).toBe('applying');
+    await done;
+    expect(t.errors()).toEqual(['Unable to find selector.']);
+    expect(t.events.find((e) => e.type === 'error')?.name).toBe('ActionError');
+    expect(t.changes.changeStates().c).toBe('timed_out');
+    expect(t.events.some((e) => e.type === 'action' && e.name === 'applied')).toBe(true);
+  });
+
+  it('CHG-22 by default the selector is observed for 2000 ms after DOM ready', async () => {
+    fixture('');
+    const t = boot();
+    const started = Date.now();
+    await t.apply([{ id: 'c', type: 'attribute', selector: '#fx .never', attributes: { text: 'x' } }]);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1990);
+    expect(Date.now() - started).toBeLessThan(2400);
+    expect(t.errors()).toEqual(['Unable to find selector.']);
+  });
+
+  it('CHG-22 polling every 20 ms finds what mutations do not show (an element that starts to match by a class)', async () => {
+    const el = fixture('<p id="p">old</p>').firstElementChild!;
+    const t = boot({ timeout: 500 });
+    void t.apply([{ id: 'c', type: 'attribute', selector: '#fx .now', attributes: { text: 'new' } }]);
+    await sleep(30);
+    el.className = 'now';
+    await sleep(45);
+    expect(el.textContent).toBe('new');
+  });
+
+  it('CHG-21 elements already changed by the same change are skipped, including those the change created', async () => {
+    fixture('<div class="box">a</div>');
+    const t = boot({ timeout: 200 });
+    await t.apply([{ id: 'c', type: 'append', selector: '#fx .box', operator: 'after', value: '<div class="box">copy</div>' }]);
+    add('<span>unrelated</span>');
+    await sleep(100);
+    expect([...document.querySelectorAll('#fx .box')].map((b) => b.textContent)).toEqual(['a', 'copy']);
+  });
+
+  it('CHG-23 CHG-24 CHG-25 observing indefinitely, a change re-applied in more than 10 macrotasks within 1000 ms is cancelled with an error', async () => {
+    fixture('<p class="churn">old</p>');
+    const t = boot({ observeIndefinitely: true });
+    void t.apply([{ id: 'c', type: 'attribute', selector: '#fx .churn', attributes: { text: 'new' } }]);
+    // The page re-renders the element every 30 ms (a framework fighting the change).
+    const churn = setInterval(() => document.querySelector('#fx .churn')!.replaceWith(add('<p class="churn">old</p>')), 30);
+    await sleep(600);
+    clearInterval(churn);
+    expect(t.errors()).toEqual(['Change "c" overheated: applied in more than 10 macrotasks within 1000 ms, cancelled']);
+    expect(t.changes.changeStates().c).toBe('error');
+    const last = add('<p class="churn">old</p>');
+    await sleep(50);
+    expect(last.textContent).toBe('old'); // cancelled: no longer observed
+  });
+
+  it('CHG-25 without observing indefinitely the same churn is no error, and observing indefinitely is read from the controls module', async () => {
+    fixture('<p class="churn">old</p>');
+    const t = boot({ timeout: 300 });
+    void t.apply([{ id: 'c', type: 'attribute', selector: '#fx .churn', attributes: { text: 'new' } }]);
+    const churn = setInterval(() => document.querySelector('#fx .churn')!.replaceWith(add('<p class="churn">old</p>')), 20);
+    await sleep(500);
+    clearInterval(churn);
+    expect(t.errors()).toEqual([]);
+
+    // Stand-in for the controls module of the pages plugin (URL-27 directive).
+    const controls = definePlugin({
+      type: 'tracker',
+      name: 'controls-stand-in',
+      setup: (ctx) => ctx.registerModule('controls', { observeIndefinitely: () => true }),
+    });
+    fixture('');
+    const u = boot({ timeout: 50 }, [controls]);
+    void u.apply([{ id: 'd', type: 'attribute', selector: '#fx .later', attributes: { text: 'new' } }]);
+    await sleep(150);
+    expect(u.errors()).toEqual([]);
+    const later = add('<p class="later">old</p>');
+    await Promise.resolve();
+    expect(later.textContent).toBe('new');
+    u.changes.cancelObservation('p1');
+  });
+
+  it('PAG-18 cancelObservation stops observing the page\'s changes', async () => {
+    fixture('');
+    const t = boot({ timeout: 500 });
+    void t.apply([{ id: 'c', type: 'attribute', selector: '#fx .t', attributes: { text: 'new' } }]);
+    t.changes.cancelObservation('p1');
+    const el = add('<p class="t">old</p>');
+    await sleep(50);
+    expect(el.textContent).toBe('old');
+  });
+
+  it('CHG-17 an async change loads its script first, then is applied', async () => {
+    fixture('<p id="p">old</p>');
+    const src = URL.createObjectURL(new Blob(['window.__variaAsync = "loaded";'], { type: 'text/javascript' }));
+    const t = boot();
+    await t.apply([
+      {
+        id: 'c',
+        type: 'custom_code',
+        src,
+        value: (api) => void (api.win!.document.getElementById('p')!.textContent = (api.win as any).__variaAsync),
+      },
+    ]);
+    expect(document.getElementById('p')!.textContent).toBe('loaded');
+    expect(document.querySelectorAll(`script[src="${src}"]`).length).toBe(1);
+  });
+
+  it('CHG-17 NET-7 a script that fails to load is "Failed to load async change from <src>"', async () => {
+    const t = boot();
+    await t.apply([{ id: 'c', type: 'custom_code', src: 'http://127.0.0.1:9/missing.js', value: () => 1 }]);
+    expect(t.errors()).toEqual(['Failed to load async change from http://127.0.0.1:9/missing.js']);
+  });
+
+  it('CHG-26 observeSelector calls back once per element, present and late', async () => {
+    fixture('<i class="o"></i>');
+    const t = boot({ timeout: 300 });
+    const seen: Element[] = [];
+    const stop = t.changes.observeSelector('#fx .o', (el) => seen.push(el));
+    const late = add('<i class="o"></i>');
+    await sleep(60);
+    expect(seen).toEqual([document.querySelector('#fx .o'), late]);
+    expect(() => t.changes.observeSelector('#fx [', () => {})).toThrow('observeSelector needs a valid CSS selector');
+    stop();
+  });
+});
