@@ -8,6 +8,7 @@ import timeline from '../../plugins/api-modules/timeline';
 import visitor from '../../plugins/api-modules/visitor';
 import attribute from '../../plugins/change-appliers/attribute';
 import singleExperiment from '../../plugins/deciders/single-experiment';
+import click from '../../plugins/event-implementations/click';
 import pageview from '../../plugins/event-implementations/pageview';
 import cookie from '../../plugins/storage/cookie';
 import local from '../../plugins/storage/local';
@@ -73,7 +74,8 @@ export default defineProject({
       // An immediate page on every route: activated once per page load, never by a route change.
       { id: 'any', apiName: 'spa_any', activationType: 'immediate', staticConditions: [{ type: 'url', match: 'substring', value: '/spa' }] },
     ],
-    events: [],
+    // A click goal of the cart page: attached while the cart page is active, detached when it is not.
+    events: [{ id: 'evt-promo-click', apiName: 'cart_promo_click', eventType: 'click', pageId: 'cart', config: { selector: '#spa-promo' } }],
     layers: [promoLayer('products', 'Products promo'), promoLayer('cart', 'Cart promo')],
   },
   plugins: [
@@ -86,6 +88,7 @@ export default defineProject({
     changes(),
     attribute,
     pageview,
+    click(),
     batchTracker({ batching: false, shortKeys: false }),
     pages(),
     immediate,

@@ -100,6 +100,28 @@ test.describe('single-page app', () => {
     expect(await pageProblems.cspViolations()).toEqual([]);
   });
 
+  test('PAG-16 PAG-17 a page\'s click goal is attached while the page is active and detached when it deactivates', async ({ page, request }) => {
+    await page.goto('/spa');
+    const visitorId = await visitorIdOf(page);
+    const clicks = async () => (await collected(request, visitorId)).filter((event) => event.key === 'cart_promo_click').length;
+    const promo = page.locator('#spa-promo');
+
+    await page.click('#nav-products');
+    await expect(promo).toHaveText('Products promo');
+    await promo.click(); // the cart page is not active: nothing is attached
+    await page.click('#nav-cart');
+    await expect(promo).toHaveText('Cart promo');
+    await promo.click();
+    await promo.click();
+    await page.click('#nav-home'); // the cart page deactivates: its click goal is detached
+    await expect(promo).toHaveText('Original promo');
+    await promo.click();
+
+    // The pageviews of the three activations arrive too, so once they are in, the clicks are settled.
+    await expect.poll(() => storedPageviews(request, visitorId), { timeout: 10_000 }).toEqual(['spa_any', 'spa_cart', 'spa_products']);
+    expect(await clicks()).toBe(2);
+  });
+
   test('PAG-6 PAG-15 a deep link to a route activates its page at load', async ({ page, request }) => {
     await page.goto('/spa/products');
     await expect(page.locator('#spa-promo')).toHaveText('Products promo');
