@@ -43,7 +43,7 @@ export const requestPrediction = (ctx: PluginContext, url: string, body: unknown
       settle(undefined);
     }, timeout);
     try {
-      fetch(url, { method: 'POST', body: JSON.stringify(body), signal: controller && controller.signal })
+      fetch(url, { method: 'POST', body: JSON.stringify(body), signal: controller?.signal })
         .then((response) =>
           response.status === 200
             ? response.text().then((text) => {

@@ -66,31 +66,34 @@ const hasBandit = (layer: Layer): boolean => {
   return found;
 };
 
+const chosen = (experiment: Experiment, variationId: string): DecisionResult => ({ experimentId: experiment.id, variationId, reason: REASONS.cmab });
+
 /** Creates the bandit of one kernel. */
 export const createCmab = (ctx: PluginContext, options: CmabOptions): CmabChooser => {
   const attributesOf = (experiment: Experiment, visitor: VisitorModule): PredictionAttribute[] => {
-    const settings = experiment.experimentMetadata && experiment.experimentMetadata.cmabAttributes;
+    const settings = experiment.experimentMetadata?.cmabAttributes;
     const values = visitor.attributes();
     const known = ctx.data.visitorAttributes || [];
     const out: PredictionAttribute[] = [];
-    const custom = settings && settings.customAttributes;
+    const add = (id: string, value: unknown, name: string, type = 'custom_attribute') => out.push({ id, type, value, client_api_name: name });
+    const custom = settings?.customAttributes;
     if (custom) {
       for (const id of custom) {
         const definition = known.find((attribute) => attribute.id === id);
         const entry = definition && values[definition.name];
-        if (entry) out.push({ id, type: 'custom_attribute', value: entry.value, client_api_name: definition!.name });
+        if (entry) add(id, entry.value, definition!.name);
       }
     } else if (!settings) {
       for (const name of Object.keys(values)) {
         const definition = known.find((attribute) => attribute.name === name);
-        out.push({ id: values[name].id ?? (definition ? definition.id : name), type: 'custom_attribute', value: values[name].value, client_api_name: name });
+        add(values[name].id ?? (definition ? definition.id : name), values[name].value, name);
       }
     }
-    const profile = (settings && settings.standardAttributes && ctx.get<AudiencesModule>(MODULES.audiences)?.profile()) || {};
-    for (const name of (settings && settings.standardAttributes) || []) {
+    const profile = (settings?.standardAttributes && ctx.get<AudiencesModule>(MODULES.audiences)?.profile()) || {};
+    for (const name of settings?.standardAttributes || []) {
       const value = profile[name];
       if (value !== undefined && !(value && typeof (value as PromiseLike<unknown>).then === 'function')) {
-        out.push({ id: name, type: 'standard_attribute', value, client_api_name: name });
+        add(name, value, name, 'standard_attribute');
       }
     }
     return out;
@@ -99,7 +102,7 @@ export const createCmab = (ctx: PluginContext, options: CmabOptions): CmabChoose
   const host = () => {
     if (options.predictionHost) return options.predictionHost.replace(/\/+$/, '');
     try {
-      const origin = ctx.win && ctx.win.location.origin;
+      const origin = ctx.win?.location.origin;
       return origin && origin !== 'null' ? origin : undefined;
     } catch {
       return undefined;
@@ -117,7 +120,7 @@ export const createCmab = (ctx: PluginContext, options: CmabOptions): CmabChoose
       const now = ctx.clock.now();
       if (reusable(entry, experiment, attributesHash, now)) {
         visitor.setCmab(experiment.id, { ...entry, touchedAt: now });
-        return { experimentId: experiment.id, variationId: entry.variationId, reason: REASONS.cmab };
+        return chosen(experiment, entry.variationId);
       }
       if (entry) visitor.setCmab(experiment.id, null);
       if (!base) return fallback;
@@ -144,7 +147,7 @@ export const createCmab = (ctx: PluginContext, options: CmabOptions): CmabChoose
         }
         const at = ctx.clock.now();
         visitor.setCmab(experiment.id, { variationId, attributesHash, createdAt: at, touchedAt: at, uuid: cmabUUID });
-        return { experimentId: experiment.id, variationId, reason: REASONS.cmab };
+        return chosen(experiment, variationId);
       });
     },
     settle: (layer, decidedExperimentId) => {

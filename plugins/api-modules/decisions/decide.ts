@@ -56,15 +56,16 @@ export interface DecisionModules {
 }
 
 const SINGLE_EXPERIMENT_POLICIES = ['single_experiment', 'multivariate'];
-const NO_IDS: readonly string[] = Object.freeze([]);
-const NO_EXPERIMENTS: readonly Experiment[] = Object.freeze([]);
+// One frozen empty list serves as "no audience ids" and "no experiments".
+const NO_IDS = Object.freeze([]) as never[];
 // The ticket's copy of the stored variations when there are none: shared, so frozen.
 const NO_PREFERRED: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
 type Collect = ((work: Promise<unknown>) => void) | undefined;
-const NO_BUCKETING_ID: DecisionResult = { experimentId: null, variationId: null, error: MSG_VISITOR_BUCKETING_ID_NOT_SET };
-const NO_DECIDER: DecisionResult = { experimentId: null, variationId: null, error: MSG_NO_DECIDER };
-const GLOBAL_HOLDBACK: DecisionResult = { experimentId: null, variationId: null, reason: REASONS.globalHoldback };
+const none = (error?: string, reason?: string): DecisionResult => ({ experimentId: null, variationId: null, error, reason });
+const NO_BUCKETING_ID = none(MSG_VISITOR_BUCKETING_ID_NOT_SET);
+const NO_DECIDER = none(MSG_NO_DECIDER);
+const GLOBAL_HOLDBACK = none(undefined, REASONS.globalHoldback);
 
 /**
  * Creates the layer decision function of one kernel; `collect` receives the promises of applied actions.
@@ -74,7 +75,7 @@ const GLOBAL_HOLDBACK: DecisionResult = { experimentId: null, variationId: null,
 export const createDecideLayer = (deps: DecideDeps) => {
   const { ctx } = deps;
   // One request record, refilled per decision: deciders are synchronous and read it during the call only.
-  const request: DecisionRequest = { layer: undefined as unknown as Layer, eligible: NO_EXPERIMENTS, bucketingId: '' };
+  const request: DecisionRequest = { layer: undefined as unknown as Layer, eligible: NO_IDS, bucketingId: '' };
 
   const finish = (
     layer: Layer,
@@ -190,34 +191,15 @@ export const createDecideLayer = (deps: DecideDeps) => {
     return finish(layer, info, pageId, ticket, result, reason, isLayerHoldback, collect);
   };
 
-  /** The slow path: some audience verdict (or the ticket's audience ids) has to be waited for. */
-  const later = (
-    layer: Layer,
-    info: LayerInfo,
-    pageId: string | undefined,
-    ticket: DecisionTicket,
-    bucketingId: string,
-    visitor: VisitorModule,
-    stored: Record<string, string> | undefined,
-    isLayerHoldback: boolean,
-    forced: boolean,
-    collect: Collect,
-    verdicts: Array<boolean | Promise<boolean>>,
-    matching: readonly string[] | Promise<string[]>,
-  ) =>
-    Promise.all([Promise.all(verdicts), matching]).then(([qualified, audienceIds]) =>
-      choose(layer, info, pageId, ticket, bucketingId, visitor, stored, isLayerHoldback, forced, collect, info.experiments.filter((_, i) => qualified[i]), audienceIds),
-    );
-
   return (layer: Layer, pageId: string | undefined, collect?: Collect, info: LayerInfo = layerInfo(layer)): LayerState | Promise<LayerState> => {
     const data = ctx.data;
     const { visitor, controls, audiences } = deps.modules();
-    const bucketingId = visitor && visitor.bucketingId();
+    const bucketingId = visitor?.bucketingId();
     const experiments = info.experiments;
     const stored = bucketingId ? visitor!.variationMap()[layer.id] : undefined;
     const ticket: DecisionTicket = {
       bucketingId: bucketingId || '',
-      audienceIds: NO_IDS as string[],
+      audienceIds: NO_IDS,
       globalHoldback: data.holdback || 0,
       preferredVariationMap: stored ? { ...stored } : NO_PREFERRED,
       pageId,
@@ -226,8 +208,8 @@ export const createDecideLayer = (deps: DecideDeps) => {
     if (!bucketingId) return finish(layer, info, pageId, ticket, NO_BUCKETING_ID, null, false, collect);
 
     // DEC-6, DEC-7: a forced variation of this layer decides it outright.
-    const forcedVariations = controls ? controls.forcedVariationIds() : undefined;
-    if (forcedVariations && forcedVariations.length) {
+    const forcedVariations = controls?.forcedVariationIds();
+    if (forcedVariations?.length) {
       for (const experiment of experiments) {
         for (const variation of experiment.variations || []) {
           if (forcedVariations.indexOf(variation.id) >= 0) {
@@ -236,8 +218,8 @@ export const createDecideLayer = (deps: DecideDeps) => {
         }
       }
     }
-    const forcedAudiences = controls ? controls.forcedAudienceIds() : undefined;
-    const forced = !!(forcedAudiences && forcedAudiences.length);
+    const forcedAudiences = controls?.forcedAudienceIds();
+    const forced = !!forcedAudiences?.length;
 
     // DEC-10: global holdback, then layer holdback, then audiences, then the decider.
     if (!forced && deps.holdback.get(ticket.activationId!)) {
@@ -274,7 +256,11 @@ export const createDecideLayer = (deps: DecideDeps) => {
       matching = ids;
     } else matching = info.audienceIds.length ? audiences.matching(info.audienceIds, options) : NO_IDS;
     if (waiting || !Array.isArray(matching)) {
-      return later(layer, info, pageId, ticket, bucketingId, visitor!, stored, isLayerHoldback, forced, collect, verdicts || experiments.map((_, i) => !!(mask & (1 << i))), matching);
+      // The slow path: some audience verdict (or the ticket's audience ids) has to be waited for.
+      const all = verdicts || experiments.map((_, i) => !!(mask & (1 << i)));
+      return Promise.all([Promise.all(all), matching]).then(([qualified, audienceIds]) =>
+        choose(layer, info, pageId, ticket, bucketingId, visitor!, stored, isLayerHoldback, forced, collect, experiments.filter((_, i) => qualified[i]), audienceIds),
+      );
     }
     const eligible = cached ? cached.eligible : experiments.filter((_, i) => verdicts![i] === true);
     return choose(layer, info, pageId, ticket, bucketingId, visitor!, stored, isLayerHoldback, forced, collect, eligible, matching);

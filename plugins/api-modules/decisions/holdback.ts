@@ -10,9 +10,9 @@ import { MSG_GLOBAL_HOLDBACK_SET, MSG_VISITOR_BUCKETING_ID_NOT_SET } from './mes
 /** The bucket function of the first decider plugin that has one; undefined when none is registered. */
 export const bucketOf = (ctx: PluginContext, policy?: string): ((bucketingId: string, entityId: string) => number) | undefined => {
   const own = policy ? ctx.plugin('decider', policy) : undefined;
-  if (own && own.bucket) return own.bucket;
+  if (own?.bucket) return own.bucket;
   const found = ctx.plugins('decider').find((decider) => decider.bucket);
-  return found && found.bucket;
+  return found?.bucket;
 };
 
 /** Whether `bucketingId` is held back by a threshold in basis points, for one draw entity (ruling 3: `bucket < holdback`). */

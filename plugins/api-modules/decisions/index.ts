@@ -19,8 +19,6 @@ import { createRelay } from './relay';
 import { createState } from './state';
 import { isThenable, uuid } from './util';
 
-const isLayerState = (value: unknown): value is LayerState => !isThenable(value);
-
 /** Options of the decisions plugin. */
 export type DecisionsOptions = CmabOptions;
 
@@ -63,8 +61,8 @@ export const createDecisions = (ctx: PluginContext, options: DecisionsOptions = 
   let ownIdOf = -1;
   const activationId = () => {
     const pages = modulesNow().pages;
-    const current = pages && pages.activation();
-    if (current && current.id) return current.id;
+    const current = pages?.activation()?.id;
+    if (current) return current;
     if (ctx.data.activationId) return ctx.data.activationId;
     if (ownIdOf !== activations) ownId = `${idPrefix}-a${(ownIdOf = activations)}`;
     return ownId;
@@ -149,7 +147,7 @@ export const createDecisions = (ctx: PluginContext, options: DecisionsOptions = 
           } catch (error) {
             ctx.report('PluginError', error, { layerId: layers[i].id });
           }
-          if (state && !isLayerState(state)) pending = true;
+          if (isThenable(state)) pending = true;
           states.push(state);
         }
       } finally {

@@ -67,7 +67,7 @@ export const layerInfo = (layer: Layer): LayerInfo => {
     else if (ids.length === 1 && typeof ids[0] === 'string' && !isOperator(ids[0])) single.push(ids[0]);
     else single = null;
   }
-  const timeout = (layer.activation && layer.activation.timeout) ?? DEFAULT_TIMEOUT;
+  const timeout = layer.activation?.timeout ?? DEFAULT_TIMEOUT;
   info = {
     experiments,
     options: { timeout, forcedAudienceIds: undefined },
@@ -113,7 +113,7 @@ export const actionsOf = (info: LayerInfo, experiment: Experiment | undefined, v
   const variation = findVariation(experiment, variationId);
   if (!variation) return NONE;
   let pages = info.actions.get(variation);
-  let entry = pages && pages.get(pageId);
+  let entry = pages?.get(pageId);
   if (entry) return entry;
   const actions = (variation.actions || []).filter((action) => (action.pageId ?? action.viewId) === pageId);
   entry = { actions, pendingRedirect: actions.some(redirects) };
@@ -128,27 +128,39 @@ export interface IndexedLayer {
   info: LayerInfo;
 }
 
-/** Creates the layer lookup by id of one kernel: an index rebuilt when the data or its layer list changes. */
-export const createLayerIndex = () => {
+/**
+ * A change detector for the project's layer list: true when the data, its layer array or the array's
+ * length differ from the last call (the indexes below are then rebuilt).
+ */
+const layersChanged = () => {
   let data: ProjectData | undefined;
   let layers: Layer[] | undefined;
   let length = 0;
+  return (current: ProjectData): boolean => {
+    const list = current.layers;
+    if (current === data && list === layers && (list ? list.length : 0) === length) return false;
+    data = current;
+    layers = list;
+    length = list ? list.length : 0;
+    return true;
+  };
+};
+
+/** Creates the layer lookup by id of one kernel: an index rebuilt when the data or its layer list changes. */
+export const createLayerIndex = () => {
+  const changed = layersChanged();
   let byId = new Map<string, IndexedLayer & { at: number }>();
   return (current: ProjectData, id: string): IndexedLayer | undefined => {
     const list = current.layers;
-    if (current !== data || list !== layers || (list ? list.length : 0) !== length) {
-      data = current;
-      layers = list;
-      length = list ? list.length : 0;
+    if (changed(current)) {
       byId = new Map();
-      for (let i = 0; i < length; i++) {
-        const layer = list![i];
+      for (let i = 0; list && i < list.length; i++) {
+        const layer = list[i];
         if (layer && !byId.has(layer.id)) byId.set(layer.id, { at: i, layer, info: layerInfo(layer) });
       }
     }
     const entry = byId.get(id);
-    if (entry && list![entry.at] === entry.layer) return entry;
-    // Not indexed, or replaced in place (same list, same length): the plain scan.
+    if (entry && list[entry.at] === entry.layer) return entry;
     const layer = findLayer(current, id);
     return layer && { layer, info: layerInfo(layer) };
   };
@@ -156,20 +168,12 @@ export const createLayerIndex = () => {
 
 /** Creates the page index of one kernel: the layers that run on a page (layerRunsOn), once per page and data. */
 export const createPageIndex = () => {
-  let data: ProjectData | undefined;
-  let layers: Layer[] | undefined;
-  let length = 0;
+  const changed = layersChanged();
   let byPage = new Map<string, Layer[]>();
   return (current: ProjectData, pageId: string): Layer[] => {
-    const list = current.layers;
-    if (current !== data || list !== layers || (list ? list.length : 0) !== length) {
-      data = current;
-      layers = list;
-      length = list ? list.length : 0;
-      byPage = new Map();
-    }
+    if (changed(current)) byPage = new Map();
     let found = byPage.get(pageId);
-    if (!found) byPage.set(pageId, (found = (list || []).filter((layer) => layerRunsOn(layer, pageId))));
+    if (!found) byPage.set(pageId, (found = (current.layers || []).filter((layer) => layerRunsOn(layer, pageId))));
     return found;
   };
 };

@@ -6,7 +6,7 @@ import { findLayer, findVariation, layerExperiment } from './util';
 /** The referrer of the current document, or null. */
 export const referrerOf = (ctx: PluginContext): string | null => {
   try {
-    return (ctx.win && ctx.win.document.referrer) || null;
+    return ctx.win?.document.referrer || null;
   } catch {
     return null;
   }
@@ -25,26 +25,26 @@ export const buildPayload = (ctx: PluginContext, decided: Decided, referrer = re
   return {
     sessionId: visitor ? visitor.session().sessionId : null,
     decisionTicketAudienceIds: decisionTicket.audienceIds.slice(),
-    visitorId: (visitor && visitor.id()) || decisionTicket.bucketingId,
+    visitorId: visitor?.id() || decisionTicket.bucketingId,
     decisionId: state.decisionEventId ?? null,
     activationId: decisionTicket.activationId ?? null,
     namespace: state.namespace ?? null,
     timestamp: state.decisionTimestamp,
     pageId: state.pageId ?? null,
     variationId: decision.variationId,
-    variationName: (variation && variation.name) ?? null,
+    variationName: variation?.name ?? null,
     experimentId: decision.experimentId,
-    experimentName: (experiment && experiment.name) ?? null,
+    experimentName: experiment?.name ?? null,
     layerId: state.layerId,
-    layerName: (layer && layer.name) ?? null,
-    layerPolicy: (layer && layer.policy) || '',
+    layerName: layer?.name ?? null,
+    layerPolicy: layer?.policy || '',
     accountId: data.accountId,
     projectId: data.projectId,
     revision: state.revision,
     clientName: data.clientName,
     clientVersion: data.clientVersion,
     referrer,
-    integrationStringVersion: (layer && layer.integrationStringVersion) ?? null,
+    integrationStringVersion: layer?.integrationStringVersion ?? null,
     integrationSettings: settings,
     isLayerHoldback: decision.isLayerHoldback,
   };

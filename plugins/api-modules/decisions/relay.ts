@@ -40,7 +40,8 @@ export const RELAY_KEYS: Readonly<Record<Field, string>> = {
   integrationSettings: 'is',
   isLayerHoldback: 'h',
 };
-const FIELD_OF: Record<string, Field> = {};
+// No prototype: a segment key such as `constructor` finds nothing.
+const FIELD_OF: Record<string, Field> = Object.create(null);
 for (const field of Object.keys(RELAY_KEYS) as Field[]) FIELD_OF[RELAY_KEYS[field]] = field;
 
 /** DEC-44: fields a relayed decision cannot do without (the rest may be null). */
@@ -57,7 +58,7 @@ export const decodeRelay = (text: string, log: PluginContext['log']): AnalyticsD
     const at = segment.indexOf('=');
     const field = at > 0 ? FIELD_OF[segment.slice(0, at)] : undefined;
     try {
-      if (!field || !Object.prototype.hasOwnProperty.call(FIELD_OF, segment.slice(0, at))) throw 0;
+      if (!field) throw 0;
       out[field] = JSON.parse(decodeURIComponent(segment.slice(at + 1)));
     } catch {
       log.error(msgBadSegment(segment));
@@ -94,7 +95,7 @@ export const createRelay = (ctx: PluginContext) => {
       if (tracked) return;
       tracked = true;
       const store = cookie();
-      const text = store && store.read(COOKIE_NAMES.redirect);
+      const text = store?.read(COOKIE_NAMES.redirect);
       if (typeof text !== 'string' || !text) return;
       store!.remove(COOKIE_NAMES.redirect);
       const payload = decodeRelay(text, ctx.log);

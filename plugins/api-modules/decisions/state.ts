@@ -38,7 +38,7 @@ export const createState = (ctx: PluginContext, source: StateSource): StateModul
     ids.map((id) => ({ id, name: ctx.data.audiences.find((audience) => audience.id === id)?.name ?? null }));
   const campaign = (layer: Layer) => {
     const decided = source.decided(layer.id);
-    const decision = decided && decided.layerState.decision;
+    const decision = decided?.layerState.decision;
     const experiment = decision ? layerExperiment(layer, decision.experimentId) : undefined;
     const redirect = source.redirect();
     return {
@@ -49,10 +49,10 @@ export const createState = (ctx: PluginContext, source: StateSource): StateModul
       inCohort: !!decided && decided.inCohort,
       experiment: experiment ? { id: experiment.id, name: experiment.name ?? null, campaignName: experiment.campaignName ?? layer.name ?? null } : null,
       allExperiments: (layer.experiments || []).map(named),
-      variation: named(findVariation(experiment, decision && decision.variationId)),
-      reason: decision ? decision.reason ?? null : null,
-      error: decision ? decision.error ?? null : null,
-      visitorRedirected: !!redirect && redirect.layerId === layer.id,
+      variation: named(findVariation(experiment, decision?.variationId)),
+      reason: decision?.reason ?? null,
+      error: decision?.error ?? null,
+      visitorRedirected: redirect?.layerId === layer.id,
       audiences: decided ? audiencesOf(decided.layerState.decisionTicket.audienceIds) : [],
     };
   };
@@ -66,7 +66,7 @@ export const createState = (ctx: PluginContext, source: StateSource): StateModul
     for (const layer of ctx.data.layers || []) {
       const state = campaign(layer);
       for (const experiment of layer.experiments || []) {
-        const mine = !!state.experiment && state.experiment.id === experiment.id;
+        const mine = state.experiment?.id === experiment.id;
         out[experiment.id] = {
           id: experiment.id,
           experimentName: experiment.name ?? null,
@@ -91,8 +91,8 @@ export const createState = (ctx: PluginContext, source: StateSource): StateModul
     const variation = findVariation(experiment, decision.variationId);
     const parts = [
       { name: layer.name ?? '', id: layer.id },
-      { name: (experiment && experiment.name) ?? '', id: decision.experimentId ?? '' },
-      { name: (variation && variation.name) ?? '', id: decision.variationId ?? '' },
+      { name: experiment?.name ?? '', id: decision.experimentId ?? '' },
+      { name: variation?.name ?? '', id: decision.variationId ?? '' },
     ];
     return decisionLabels(decision, parts, layer.integrationStringVersion === 2 ? 2 : 1, options, ctx.log);
   };
@@ -102,13 +102,10 @@ export const createState = (ctx: PluginContext, source: StateSource): StateModul
     getExperimentStates: (options) => filtered(experiments(), options),
     getPageStates: (options) => {
       const pages = ctx.get<PagesModule>(MODULES.pages);
-      const out: Record<string, unknown> = {};
+      const out: Record<string, { isActive: boolean }> = {};
       const states = pages ? pages.states() : {};
-      for (const id of Object.keys(states)) {
-        const isActive = states[id].status === 'active';
-        if (!options || typeof options.isActive !== 'boolean' || options.isActive === isActive) out[id] = { ...states[id], isActive };
-      }
-      return out;
+      for (const id of Object.keys(states)) out[id] = { ...states[id], isActive: states[id].status === 'active' };
+      return filtered(out, options);
     },
     getVariationMap: () => {
       const out: Record<string, { id: string; name: string | null; index: number }> = {};
@@ -122,7 +119,7 @@ export const createState = (ctx: PluginContext, source: StateSource): StateModul
       for (const layerId of Object.keys(stored)) for (const experimentId of Object.keys(stored[layerId])) add(layerId, experimentId, stored[layerId][experimentId]);
       for (const layer of ctx.data.layers || []) {
         const decided = source.decided(layer.id);
-        if (decided && decided.inCohort) add(layer.id, decided.layerState.decision.experimentId, decided.layerState.decision.variationId);
+        if (decided?.inCohort) add(layer.id, decided.layerState.decision.experimentId, decided.layerState.decision.variationId);
       }
       return out;
     },

@@ -13,42 +13,41 @@ export const isThenable = (value: unknown): value is PromiseLike<unknown> =>
 export const andThen = <T, R>(value: T | PromiseLike<T>, fn: (value: T) => R): R | Promise<Awaited<R>> =>
   isThenable(value) ? (Promise.resolve(value).then(fn) as Promise<Awaited<R>>) : fn(value as T);
 
-/** The layer of the project with this id. */
-export const findLayer = (data: ProjectData, id: string): Layer | undefined => {
-  const layers = data.layers || [];
-  for (let i = 0; i < layers.length; i++) if (layers[i].id === id) return layers[i];
+/** The entry of a list with this id (plain loop: on the decision path). */
+const byId = <T extends { id: string }>(list: readonly T[] | undefined, id: string): T | undefined => {
+  if (list) for (let i = 0; i < list.length; i++) if (list[i].id === id) return list[i];
 };
+
+/** The layer of the project with this id. */
+export const findLayer = (data: ProjectData, id: string): Layer | undefined => byId(data.layers, id);
 
 /** The experiment with this id and its layer, anywhere in the project. */
 export const findExperiment = (data: ProjectData, id: string): { layer: Layer; experiment: Experiment } | undefined => {
-  for (const layer of data.layers || []) for (const experiment of layer.experiments || []) if (experiment.id === id) return { layer, experiment };
+  for (const layer of data.layers || []) {
+    const experiment = byId(layer.experiments, id);
+    if (experiment) return { layer, experiment };
+  }
 };
 
 /** The variation of an experiment with this id. */
-export const findVariation = (experiment: Experiment | undefined, id: string | null | undefined): Variation | undefined => {
-  if (!experiment || id == null) return;
-  const variations = experiment.variations || [];
-  for (let i = 0; i < variations.length; i++) if (variations[i].id === id) return variations[i];
-};
+export const findVariation = (experiment: Experiment | undefined, id: string | null | undefined): Variation | undefined =>
+  experiment && id != null ? byId(experiment.variations, id) : undefined;
 
 /** The experiment of a layer with this id. */
-export const layerExperiment = (layer: Layer, id: string | null | undefined): Experiment | undefined => {
-  if (id == null) return;
-  const experiments = layer.experiments || [];
-  for (let i = 0; i < experiments.length; i++) if (experiments[i].id === id) return experiments[i];
-};
+export const layerExperiment = (layer: Layer, id: string | null | undefined): Experiment | undefined =>
+  id == null ? undefined : byId(layer.experiments, id);
 
 /** Whether a layer runs on a page: named in pageIds/viewIds, or an action of one of its variations is for that page. */
 export const layerRunsOn = (layer: Layer, pageId: string): boolean =>
-  !!(layer.pageIds && layer.pageIds.indexOf(pageId) >= 0) ||
-  !!(layer.viewIds && layer.viewIds.indexOf(pageId) >= 0) ||
+  !!layer.pageIds?.includes(pageId) ||
+  !!layer.viewIds?.includes(pageId) ||
   (layer.experiments || []).some((experiment) =>
     (experiment.variations || []).some((variation) => (variation.actions || []).some((action) => (action.pageId ?? action.viewId) === pageId)),
   );
 
 /** The allocation policy of an experiment: its own, its metadata's, else its layer's. */
 export const allocationPolicy = (layer: Layer, experiment: Experiment): string | undefined =>
-  experiment.allocationPolicy || (experiment.experimentMetadata && experiment.experimentMetadata.allocationPolicy) || layer.allocationPolicy;
+  experiment.allocationPolicy || experiment.experimentMetadata?.allocationPolicy || layer.allocationPolicy;
 
 /** Whether an experiment is a contextual bandit (CMAB-1, ruling 5: both spellings). */
 export const isCmab = (layer: Layer, experiment: Experiment): boolean => {
@@ -58,8 +57,8 @@ export const isCmab = (layer: Layer, experiment: Experiment): boolean => {
 
 /** A random v4-style uuid: crypto when the window or the runtime has it, else Math.random. */
 export const uuid = (win?: { crypto?: Crypto }): string => {
-  const crypto = (win && win.crypto) || (globalThis as { crypto?: Crypto }).crypto;
-  if (crypto && crypto.randomUUID) return crypto.randomUUID();
+  const crypto = win?.crypto || (globalThis as { crypto?: Crypto }).crypto;
+  if (crypto?.randomUUID) return crypto.randomUUID();
   return 'xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx'.replace(/[xy]/g, (c) => {
     const r = (Math.random() * 16) | 0;
     return (c === 'x' ? r : (r & 3) | 8).toString(16);

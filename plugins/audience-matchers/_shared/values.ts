@@ -89,7 +89,11 @@ export const shown = (value: unknown): string => {
   }
 };
 
-const own = Object.prototype.hasOwnProperty;
+/** `Object.prototype.hasOwnProperty`, to call on objects that may shadow it. */
+export const own = Object.prototype.hasOwnProperty;
+
+/** Whether a value is a plain object (not null, not an array). */
+export const isObj = (value: unknown): value is Record<string, any> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** Reads an own field of an object without throwing (hostile getters, `__proto__` names), or undefined. */
 export const read = (source: unknown, key: string): unknown => {

@@ -35,7 +35,7 @@ export default definePlugin({
   check: (condition, data) => {
     const list = entries(condition.value);
     if (!list || !list.length || !list.every((item) => typeof item === 'string')) return `A list condition needs a list of strings (or a comma-separated string) as value, got ${shown(condition.value)}`;
-    if (typeof condition.name === 'string' && !(data.listTargetingKeys ?? []).some((key) => key && key.name === condition.name)) {
+    if (typeof condition.name === 'string' && !(data.listTargetingKeys ?? []).some((key) => key?.name === condition.name)) {
       return `A list condition names no listTargetingKeys entry: ${shown(condition.name)}`;
     }
     return undefined;

@@ -6,36 +6,19 @@
 const C1 = 0xcc9e2d51;
 const C2 = 0x1b873593;
 
+let encoder: TextEncoder | undefined;
+
 /**
  * The UTF-8 bytes of `text` as a "binary string" (one char per byte). ASCII text is returned as is, which
- * is the fast path: no allocation. Lone surrogates become U+FFFD, as `TextEncoder` does.
+ * is the fast path: no allocation. Other text goes through `TextEncoder` (lone surrogates become U+FFFD).
  */
 export const utf8 = (text: string): string => {
   let i = 0;
   const n = text.length;
   while (i < n && text.charCodeAt(i) < 128) i++;
   if (i === n) return text;
-  let out = text.slice(0, i);
-  const byte = String.fromCharCode;
-  for (; i < n; i++) {
-    let c = text.charCodeAt(i);
-    if (c < 128) out += byte(c);
-    else if (c < 2048) out += byte(192 | (c >> 6), 128 | (c & 63));
-    else {
-      if (c >= 0xd800 && c < 0xe000) {
-        const next = text.charCodeAt(i + 1);
-        // A high surrogate followed by a low one is one code point; anything else is replaced.
-        if (c < 0xdc00 && next >= 0xdc00 && next < 0xe000) {
-          c = 0x10000 + ((c - 0xd800) << 10) + (next - 0xdc00);
-          i++;
-          out += byte(240 | (c >> 18), 128 | ((c >> 12) & 63), 128 | ((c >> 6) & 63), 128 | (c & 63));
-          continue;
-        }
-        c = 0xfffd;
-      }
-      out += byte(224 | (c >> 12), 128 | ((c >> 6) & 63), 128 | (c & 63));
-    }
-  }
+  let out = '';
+  for (const byte of (encoder ??= new TextEncoder()).encode(text)) out += String.fromCharCode(byte);
   return out;
 };
 

@@ -9,8 +9,6 @@ export const DECISION_ERRORS = {
   noExperiments: 'No experiments in layer.',
   noCandidate: 'Unable to choose candidate',
   noVariation: 'Unable to find selected variation',
-  noExperiment: 'Unable to find selected experiment.',
-  noDecider: 'No deciders found for policy',
   noPriorities: 'No decisionMetadata.experimentPriorities on layer.',
   noEligible: 'No eligible experiment and variation found.',
   noBucket: 'Unable to find experiment to bucket user into',
@@ -23,25 +21,28 @@ export const DECISION_ERRORS = {
  * not fully allocated) gives no variation with 'Unable to choose candidate'; a range naming a variation the
  * experiment does not have gives 'Unable to find selected variation'.
  */
+/** A result without a variation: `error` for the experiment (null: none chosen). */
+export const failure = (error: string, experimentId: string | null = null): DecisionResult => ({ experimentId, variationId: null, error });
+
 export const chooseVariation = (experiment: Experiment, bucketingId: string): DecisionResult => {
   const variations = experiment.variations;
   const experimentId = experiment.id;
-  if (!variations || !variations.length) return { experimentId, variationId: null, error: DECISION_ERRORS.noVariations };
+  if (!variations || !variations.length) return failure(DECISION_ERRORS.noVariations, experimentId);
   const ranges = experiment.weightDistributions;
   if (!ranges || !ranges.length) {
     return variations.length === 1
       ? { experimentId, variationId: variations[0].id }
-      : { experimentId, variationId: null, error: DECISION_ERRORS.noCandidate };
+      : failure(DECISION_ERRORS.noCandidate, experimentId);
   }
   const picked = pickRange(ranges, bucket(bucketingId, experimentId));
-  if (picked === undefined) return { experimentId, variationId: null, error: DECISION_ERRORS.noCandidate };
+  if (picked === undefined) return failure(DECISION_ERRORS.noCandidate, experimentId);
   for (let i = 0; i < variations.length; i++) if (variations[i].id === picked) return { experimentId, variationId: picked };
-  return { experimentId, variationId: null, error: DECISION_ERRORS.noVariation };
+  return failure(DECISION_ERRORS.noVariation, experimentId);
 };
 
 // The answers without an experiment are the same every time: one frozen record each, not one per call.
-const NO_EXPERIMENTS: DecisionResult = Object.freeze({ experimentId: null, variationId: null, error: DECISION_ERRORS.noExperiments });
-const AUDIENCE_FAILED: DecisionResult = Object.freeze({ experimentId: null, variationId: null, error: DECISION_ERRORS.audienceFailed });
+const NO_EXPERIMENTS: DecisionResult = Object.freeze(failure(DECISION_ERRORS.noExperiments));
+const AUDIENCE_FAILED: DecisionResult = Object.freeze(failure(DECISION_ERRORS.audienceFailed));
 
 /**
  * The single_experiment and multivariate rule (DEC-27): the layer's first experiment only; when the visitor

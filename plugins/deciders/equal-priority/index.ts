@@ -11,7 +11,7 @@
  */
 import { definePlugin, type DecisionRequest, type DecisionResult } from '../../../core';
 import type { Experiment, ExperimentPriorityItem } from '../../../core/project/types';
-import { bucket, chooseVariation, DECISION_ERRORS, pickRange, POINTS, rangesOf } from '../_shared';
+import { bucket, chooseVariation, DECISION_ERRORS, failure, pickRange, POINTS, rangesOf } from '../_shared';
 
 const idOf = (item: ExperimentPriorityItem): unknown => (item && typeof item === 'object' ? item.entityId : item);
 const isWeight = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
@@ -37,9 +37,9 @@ const weightsOf = (group: readonly ExperimentPriorityItem[], index: number, tabl
 /** Decides an equal_priority layer (see the file comment). */
 export const decideEqualPriority = ({ layer, eligible, bucketingId }: DecisionRequest): DecisionResult => {
   const metadata = layer.decisionMetadata;
-  const groups = metadata && metadata.experimentPriorities;
-  if (!Array.isArray(groups) || !groups.length) return { experimentId: null, variationId: null, error: DECISION_ERRORS.noPriorities };
-  if (!layer.experiments || !layer.experiments.length) return { experimentId: null, variationId: null, error: DECISION_ERRORS.noExperiments };
+  const groups = metadata?.experimentPriorities;
+  if (!Array.isArray(groups) || !groups.length) return failure(DECISION_ERRORS.noPriorities);
+  if (!layer.experiments || !layer.experiments.length) return failure(DECISION_ERRORS.noExperiments);
   const warnings: string[] = [];
   for (let g = 0; g < groups.length; g++) {
     const group = Array.isArray(groups[g]) ? groups[g] : [];
@@ -61,11 +61,13 @@ export const decideEqualPriority = ({ layer, eligible, bucketingId }: DecisionRe
     const experiment = candidates.find((candidate) => candidate.id === picked);
     const result = experiment
       ? chooseVariation(experiment, bucketingId)
-      : { experimentId: null, variationId: null, error: DECISION_ERRORS.noBucket };
+      : failure(DECISION_ERRORS.noBucket);
     if (warnings.length) result.warnings = warnings;
     return result;
   }
-  return { experimentId: null, variationId: null, error: DECISION_ERRORS.noEligible, ...(warnings.length ? { warnings } : {}) };
+  const none = failure(DECISION_ERRORS.noEligible);
+  if (warnings.length) none.warnings = warnings;
+  return none;
 };
 
 export default definePlugin({ type: 'decider', name: 'equal_priority', decide: decideEqualPriority, bucket });

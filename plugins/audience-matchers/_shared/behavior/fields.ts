@@ -5,7 +5,7 @@
  */
 import type { BehaviourEvent } from '../../../../core/kinds/visitor';
 import { regexProblem, testRegex } from '../regex';
-import { read, shown } from '../values';
+import { own, read, shown } from '../values';
 
 /** Event keys per field name (the stored short keys of VIS-21). */
 const KEYS: Record<string, keyof BehaviourEvent> = { name: 'n', type: 'y', category: 'c', revenue: 'r', time: 't', session: 'si', session_id: 's' };
@@ -39,7 +39,6 @@ export const accessor = (field: readonly string[]): ((event: BehaviourEvent) => 
   const key = KEYS[field[0]];
   return key ? (event) => event[key] : () => undefined;
 };
-const own = Object.prototype.hasOwnProperty;
 
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
@@ -67,6 +66,10 @@ export const comparisonProblem = (comparator: unknown, value: unknown): string |
       return value === undefined ? `Comparator ${comparator} needs a value` : undefined;
   }
 };
+
+/** A `{ field, comparator = eq, value }` clause's problem, or undefined. */
+export const clauseProblem = (clause: Record<string, any>): string | undefined =>
+  fieldProblem(clause.field) ?? comparisonProblem(clause.comparator ?? 'eq', clause.value);
 
 /** Compares `actual` with `value` (true/false); a type mismatch is false. Never throws. */
 export const compare = (comparator: string, actual: unknown, value: unknown): boolean => {

@@ -8,58 +8,55 @@
  * grouping, the first aggregate); without one the query holds when it yields a row.
  */
 import type { BehaviourEvent } from '../../../../core/kinds/visitor';
-import { shown } from '../values';
-import { compare, comparisonProblem, fieldProblem, fieldValue, inWindow, WINDOWS } from './fields';
-import { AGGREGATORS, type RuleProblem } from './rule';
-import { truthy } from './run';
+import { isObj, shown } from '../values';
+import { clauseProblem, compare, comparisonProblem, fieldProblem, fieldValue, inWindow } from './fields';
+import { AGGREGATORS, problemList, windowProblem, type AddProblem, type RuleProblem } from './rule';
+import { reduceNumbers, truthy } from './run';
 
 /** A query as written. */
 export type Query = Record<string, any>;
 const BOOLEAN = ['and', 'or', 'not'];
-const isObj = (value: unknown): value is Record<string, any> => value !== null && typeof value === 'object' && !Array.isArray(value);
 const isCount = (value: unknown) => Number.isInteger(value) && (value as number) >= 0;
 
-const checkWhere = (where: unknown, problems: RuleProblem[], depth = 0): void => {
-  if (!Array.isArray(where) || !BOOLEAN.includes(where[0])) return void problems.push({ message: `A where clause needs a boolean operator (and, or, not) first, got ${shown(where)}` });
-  if (depth > 16) return void problems.push({ message: 'A where clause is nested too deeply' });
+const checkWhere = (where: unknown, add: AddProblem, depth = 0): void => {
+  if (!Array.isArray(where) || !BOOLEAN.includes(where[0])) return add(`A where clause needs a boolean operator (and, or, not) first, got ${shown(where)}`);
+  if (depth > 16) return add('A where clause is nested too deeply');
   where.slice(1).forEach((item) => {
-    if (Array.isArray(item)) return checkWhere(item, problems, depth + 1);
-    const problem = isObj(item) ? fieldProblem(item.field) ?? comparisonProblem(item.comparator ?? 'eq', item.value) : `A where operand must be a clause or an expression, got ${shown(item)}`;
-    if (problem) problems.push({ message: `where: ${problem}` });
+    if (Array.isArray(item)) return checkWhere(item, add, depth + 1);
+    add(isObj(item) ? clauseProblem(item) : `A where operand must be a clause or an expression, got ${shown(item)}`, 'where: ');
   });
 };
 
 /** The problems of a query (empty when valid). Never throws. */
 export const queryProblems = (query: Query): RuleProblem[] => {
-  const problems: RuleProblem[] = [];
-  for (const key of ['offset', 'limit']) if (query[key] !== undefined && !isCount(query[key])) problems.push({ message: `${key} must be a non-negative integer, got ${shown(query[key])}` });
-  if (query.count !== undefined && !(Number.isInteger(query.count) && query.count > 0)) problems.push({ message: `An event query count must be a positive integer, got ${shown(query.count)}` });
-  if (query.window !== undefined && !(WINDOWS as readonly unknown[]).includes(query.window)) problems.push({ message: `The activity window must be ${WINDOWS.join(' or ')}, got ${shown(query.window)}` });
-  if (query.where !== undefined) checkWhere(query.where, problems);
+  const [problems, add] = problemList();
+  for (const key of ['offset', 'limit']) if (query[key] !== undefined && !isCount(query[key])) add(`${key} must be a non-negative integer, got ${shown(query[key])}`);
+  if (query.count !== undefined && !(Number.isInteger(query.count) && query.count > 0)) add(`An event query count must be a positive integer, got ${shown(query.count)}`);
+  add(windowProblem(query.window));
+  if (query.where !== undefined) checkWhere(query.where, add);
   const aggregates = query.aggregate;
   if (aggregates !== undefined) {
-    if (!Array.isArray(aggregates) || !aggregates.length) problems.push({ message: `aggregate must be a non-empty array, got ${shown(aggregates)}` });
+    if (!Array.isArray(aggregates) || !aggregates.length) add(`aggregate must be a non-empty array, got ${shown(aggregates)}`);
     else aggregates.forEach((item: unknown, i: number) => {
       const aggregator = isObj(item) ? item.aggregator : undefined;
-      if (!(AGGREGATORS as readonly unknown[]).includes(aggregator) || aggregator === 'nth') problems.push({ message: `aggregate[${i}]: aggregator must be count, sum, avg, max or min, got ${shown(aggregator)}` });
-      else if (aggregator !== 'count' && fieldProblem(item && (item as Query).field)) problems.push({ message: `aggregate[${i}]: ${aggregator} needs a field` });
+      if (!(AGGREGATORS as readonly unknown[]).includes(aggregator) || aggregator === 'nth') add(`aggregate[${i}]: aggregator must be count, sum, avg, max or min, got ${shown(aggregator)}`);
+      else if (aggregator !== 'count' && fieldProblem(item && (item as Query).field)) add(`aggregate[${i}]: ${aggregator} needs a field`);
     });
   }
   if (query.group_by !== undefined) {
-    if (!Array.isArray(query.group_by)) problems.push({ message: `group_by must be an array of fields, got ${shown(query.group_by)}` });
-    else query.group_by.forEach((field: unknown) => { const p = fieldProblem(field); if (p) problems.push({ message: `group_by: ${p}` }); });
-    if (aggregates === undefined) problems.push({ message: 'group_by needs an aggregate' });
+    if (!Array.isArray(query.group_by)) add(`group_by must be an array of fields, got ${shown(query.group_by)}`);
+    else query.group_by.forEach((field: unknown) => add(fieldProblem(field), 'group_by: '));
+    if (aggregates === undefined) add('group_by needs an aggregate');
   }
   if (query.select !== undefined) {
-    if (!Array.isArray(query.select)) problems.push({ message: `select must be an array, got ${shown(query.select)}` });
+    if (!Array.isArray(query.select)) add(`select must be an array, got ${shown(query.select)}`);
     else query.select.forEach((field: unknown) => {
-      if (isObj(field) || (typeof field === 'string' && (AGGREGATORS as readonly string[]).includes(field))) problems.push({ message: `select must not contain aggregate operators, got ${shown(field)}` });
-      else { const p = fieldProblem(field); if (p) problems.push({ message: `select: ${p}` }); }
+      if (isObj(field) || (typeof field === 'string' && (AGGREGATORS as readonly string[]).includes(field))) add(`select must not contain aggregate operators, got ${shown(field)}`);
+      else add(fieldProblem(field), 'select: ');
     });
   }
   if (query.test !== undefined) {
-    const problem = isObj(query.test) ? comparisonProblem(query.test.comparator, query.test.value) : `must be an object, got ${shown(query.test)}`;
-    if (problem) problems.push({ message: `test: ${problem}` });
+    add(isObj(query.test) ? comparisonProblem(query.test.comparator, query.test.value) : `must be an object, got ${shown(query.test)}`, 'test: ');
   }
   return problems;
 };
@@ -72,14 +69,8 @@ const holds = (event: BehaviourEvent, where: unknown[]): boolean => {
   return op !== 'or';
 };
 
-const aggregate = (events: BehaviourEvent[], spec: Query): unknown => {
-  if (spec.aggregator === 'count') return events.length;
-  const numbers = events.map((event) => fieldValue(event, spec.field)).filter((v): v is number => typeof v === 'number' && Number.isFinite(v));
-  if (spec.aggregator === 'sum') return numbers.reduce((a, b) => a + b, 0);
-  if (!numbers.length) return undefined;
-  if (spec.aggregator === 'avg') return numbers.reduce((a, b) => a + b, 0) / numbers.length;
-  return spec.aggregator === 'max' ? Math.max(...numbers) : Math.min(...numbers);
-};
+const aggregate = (events: BehaviourEvent[], spec: Query): unknown =>
+  spec.aggregator === 'count' ? events.length : reduceNumbers(spec.aggregator, events.map((event) => fieldValue(event, spec.field)));
 
 /** The rows of a valid query. */
 export const queryRows = (query: Query, events: readonly BehaviourEvent[], now: number): unknown[][] => {

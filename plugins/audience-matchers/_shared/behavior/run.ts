@@ -49,21 +49,16 @@ export const resultOf = (plan: Plan, events: readonly BehaviourEvent[], now: num
     values = [...counts.keys()].sort((a, b) => sign * (counts.get(a)! - counts.get(b)!));
   }
   if (!reduce) return values;
+  return reduce.aggregator === 'nth' ? values[reduce.n] : reduceNumbers(reduce.aggregator, values);
+};
+
+/** sum, avg, max or min of the finite numbers among `values`; undefined when there are none (sum: 0). */
+export const reduceNumbers = (aggregator: string, values: readonly unknown[]): number | undefined => {
   const numbers = values.filter((value): value is number => typeof value === 'number' && Number.isFinite(value));
-  switch (reduce.aggregator) {
-    case 'nth':
-      return values[reduce.n];
-    case 'sum':
-      return numbers.reduce((sum, value) => sum + value, 0);
-    case 'avg':
-      return numbers.length ? numbers.reduce((sum, value) => sum + value, 0) / numbers.length : undefined;
-    case 'max':
-      return numbers.length ? Math.max(...numbers) : undefined;
-    case 'min':
-      return numbers.length ? Math.min(...numbers) : undefined;
-    default:
-      return undefined;
-  }
+  const sum = numbers.reduce((total, value) => total + value, 0);
+  if (aggregator === 'sum') return sum;
+  if (!numbers.length) return undefined;
+  return aggregator === 'avg' ? sum / numbers.length : aggregator === 'max' ? Math.max(...numbers) : aggregator === 'min' ? Math.min(...numbers) : undefined;
 };
 
 /** Whether a result holds without a test: a positive number, a non-empty list, or a present value. */
