@@ -17,6 +17,8 @@ export interface Watchers {
    * the meantime, scans once.
    */
   batch(fn: () => void): void;
+  /** Clock time at which the DOM became ready (read at DOMContentLoaded), or undefined before. */
+  readyAt(): number | undefined;
 }
 
 /**
@@ -32,6 +34,8 @@ export const createWatchers = (win: Window & typeof globalThis, clock: Clock, in
   let observing = false;
   let batching = false;
   let timer: unknown;
+  let starting = false;
+  let readyAt: number | undefined;
   const run = () => [...scans].forEach((scan) => scan());
   const poll = () => {
     run();
@@ -42,12 +46,25 @@ export const createWatchers = (win: Window & typeof globalThis, clock: Clock, in
     if (!on && observing) observer.disconnect();
     observing = on;
   };
-  onReady(doc, run);
+  // One DOMContentLoaded listener for every change: it dates DOM ready, then scans.
+  onReady(doc, () => {
+    readyAt = clock.now();
+    run();
+  });
   return {
+    readyAt: () => readyAt,
     watch(scan) {
       scans.add(scan);
       if (!batching) observe(true);
-      timer ??= clock.setTimeout(poll, interval);
+      // The poll timer starts in a microtask, after the synchronous application that is likely under
+      // way: a timer costs more than a simple change, and the first poll is 20 ms away anyway.
+      if (timer === undefined && !starting) {
+        starting = true;
+        void Promise.resolve().then(() => {
+          starting = false;
+          if (scans.size && timer === undefined) timer = clock.setTimeout(poll, interval);
+        });
+      }
       return () => {
         scans.delete(scan);
         if (scans.size) return;

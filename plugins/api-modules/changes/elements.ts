@@ -4,7 +4,7 @@
  */
 import type { ChangeApplierKind, ChangeEnv, Clock, UndoHandle } from '../../../core';
 import type { Change } from '../../../core/project/types';
-import { hideElement, isParsed, onReady, type Watchers } from './dom';
+import { hideElement, isParsed, isReady, type Watchers } from './dom';
 
 /** Catalogue text (ERR-23). */
 export const MSG_NO_SELECTOR = 'Unable to find selector.';
@@ -25,6 +25,8 @@ export interface ElementRun {
   clock: Clock;
   /** ms after DOM ready to keep observing (CHG-22). */
   timeout: number;
+  /** Clock time of the call when the DOM is already ready (observation ends `timeout` after it); else undefined. */
+  now?: number;
   indefinitely: boolean;
   /** Keeps an undo handle (in the page's list). */
   keep(handle: UndoHandle): void;
@@ -53,7 +55,8 @@ export const runOnElements = (run: ElementRun): (() => void) => {
   let stopped = false;
   // When observation ends (ms, clock time); checked by each scan, which the shared poll runs every
   // 20 ms: no timer per change, which would cost more than the change itself.
-  let deadline = Infinity;
+  // Undefined until known: the change started before DOM ready, whose time the shared watchers keep.
+  let deadline: number | undefined;
   let inTask = false;
   let tasks: number[] = [];
   // Attribute edits other than html, and moves, create no element that could match again.
@@ -90,7 +93,11 @@ export const runOnElements = (run: ElementRun): (() => void) => {
 
   const scan = () => {
     if (stopped) return;
-    if (clock.now() >= deadline) return expire();
+    if (deadline === undefined) {
+      const ready = run.watchers.readyAt();
+      if (ready !== undefined) deadline = ready + run.timeout;
+    }
+    if (deadline !== undefined && clock.now() >= deadline) return expire();
     let found: NodeListOf<Element>;
     try {
       found = doc.querySelectorAll(selector);
@@ -98,15 +105,20 @@ export const runOnElements = (run: ElementRun): (() => void) => {
       return fail(thrown, 'error');
     }
     let changed = false;
-    for (const el of found) {
+    const ready = isReady(doc);
+    // Indexed, not for-of: a NodeList iterator costs more than the lookups here.
+    for (let i = 0, n = found.length; i < n; i++) {
+      const el = found[i];
       if (done.has(el)) continue;
-      if (!isParsed(el)) {
+      if (!ready && !isParsed(el)) {
         if (!waiting.has(el)) waiting.set(el, hideElement(el));
         continue;
       }
       if (!changed && overheated()) return fail(Error(msgOverheat(change.id)), 'error');
-      waiting.get(el)?.();
-      waiting.delete(el);
+      if (waiting.size) {
+        waiting.get(el)?.();
+        waiting.delete(el);
+      }
       done.add(el);
       changed = true;
       try {
@@ -118,7 +130,10 @@ export const runOnElements = (run: ElementRun): (() => void) => {
     if (!changed) return;
     // What now matches and was not waiting was made by this change (appended copies, new markup);
     // only appliers that create elements need this second query.
-    if (creates) for (const el of doc.querySelectorAll(selector)) if (!waiting.has(el)) done.add(el);
+    if (creates) {
+      const now = doc.querySelectorAll(selector);
+      for (let i = 0, n = now.length; i < n; i++) if (!waiting.has(now[i])) done.add(now[i]);
+    }
     if (!applied) {
       applied = true;
       run.applied();
@@ -126,7 +141,10 @@ export const runOnElements = (run: ElementRun): (() => void) => {
   };
 
   const unwatch = run.watchers.watch(scan);
-  onReady(doc, () => (deadline = clock.now() + run.timeout));
+  // Started after DOM ready: observe `timeout` from now (the caller read the clock once for the
+  // whole action). Before: from DOM ready, which the shared watchers date (no listener per change).
+  const since = run.now ?? (isReady(doc) ? clock.now() : undefined);
+  if (since !== undefined) deadline = since + run.timeout;
   scan();
   // Cancelled from outside (page deactivated) before anything matched: settle without an error.
   return () => {

@@ -16,7 +16,7 @@ import type {
   UndoHandle,
 } from '../../../core';
 import type { Action, Change } from '../../../core/project/types';
-import { createWatchers, type Watchers } from './dom';
+import { createWatchers, isReady, type Watchers } from './dom';
 import { MSG_NO_SELECTOR, runOnElements } from './elements';
 import { createObserveSelector } from './observe-selector';
 import { createPrehide } from './prehide';
@@ -42,6 +42,8 @@ export const msgCircular = (ids: string[]) => `Circular dependencies in changes:
 export const msgAbsent = (id: string) => `Change with id "${id}" is absent`;
 /** Text of the error for a type with no applier (rulings 13, ERR-21). */
 export const msgUnknownType = (type: unknown) => `Unrecognized change type "${type}"`;
+
+const NO_DEPS: string[] = [];
 
 interface PageRecord {
   /** Bumped when the page's observation is cancelled: changes still waiting then are not applied. */
@@ -103,6 +105,10 @@ export const createChangesModule = (ctx: PluginContext, options: ChangesOptions 
     meta: ActionMeta;
     page: PageRecord;
     forever: boolean;
+    /** The environment appliers get, one per action. */
+    env: ChangeEnv;
+    /** Clock time during the synchronous pass when the DOM is ready (undefined after: later starts read the clock). */
+    now?: number;
     /** Settles a change once: true when applied. */
     settle(id: string, ok: boolean): void;
   }
@@ -129,7 +135,7 @@ export const createChangesModule = (ctx: PluginContext, options: ChangesOptions 
     let stop = () => {};
     const applier = applierOf(change);
     if (!applier) return failed(Error(msgUnknownType(change.type)), 'error');
-    const env: ChangeEnv = { meta, win: win!, ctx };
+    const env = run.env;
     states[id] = 'applying';
     if (!applier.perElement) {
       try {
@@ -147,6 +153,7 @@ export const createChangesModule = (ctx: PluginContext, options: ChangesOptions 
       watchers: watchersOf(win),
       clock,
       timeout,
+      now: run.now,
       indefinitely: run.forever,
       keep,
       failed,
@@ -174,9 +181,12 @@ export const createChangesModule = (ctx: PluginContext, options: ChangesOptions 
       ctx.emit({ type: EVENT_TYPES.action, name: 'applied', data });
       finish();
     };
+    const doc = win?.document;
     const run: Run = {
       meta,
       page,
+      env: { meta, win: win!, ctx },
+      now: doc && isReady(doc) ? clock.now() : undefined,
       forever: indefinitely(),
       settle(id, ok) {
         if (results.has(id)) return;
@@ -197,7 +207,7 @@ export const createChangesModule = (ctx: PluginContext, options: ChangesOptions 
         return run.settle(id, false);
       }
       let release = () => {};
-      const deps = (change.dependencies ?? []).filter((dep) => {
+      const deps = !change.dependencies?.length ? NO_DEPS : change.dependencies.filter((dep) => {
         if (ids.has(dep) || states[dep] === 'applied') return true;
         ctx.log.warn(msgAbsent(dep));
         return false;
@@ -249,6 +259,7 @@ export const createChangesModule = (ctx: PluginContext, options: ChangesOptions 
     const each = () => changes.forEach(begin);
     if (win?.document) watchersOf(win).batch(each);
     else each();
+    run.now = undefined;
     if (cycle) ctx.report('ActionError', Error(msgCircular(cycle)), { ...meta });
     countDown();
     return done;

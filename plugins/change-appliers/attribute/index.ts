@@ -26,8 +26,8 @@ const EDITS: Record<string, Edit> = {
   html: (el, value) => replaceChildren(el, () => (el.innerHTML = String(value))),
   text: (el, value) => replaceChildren(el, () => (el.textContent = String(value))),
   style: (el, value) => editStyle(el, (style) => (style.cssText += ';' + value)),
-  hide: (el, value) => (value === false ? undefined : setStyles(el, { visibility: 'hidden' }, true)),
-  remove: (el, value) => (value === false ? undefined : setStyles(el, { display: 'none' }, true)),
+  hide: (el, value) => (value === false ? undefined : editStyle(el, (style) => style.setProperty('visibility', 'hidden', 'important'))),
+  remove: (el, value) => (value === false ? undefined : editStyle(el, (style) => style.setProperty('display', 'none', 'important'))),
 };
 
 /** Applies an attribute change to one element; throws 'Unrecognized attribute' before touching anything. */
@@ -40,7 +40,8 @@ export const applyAttributes = (change: Change, el: Element): UndoHandle => {
     if (handle) handles.push(handle);
   }
   if (change.css) handles.push(setStyles(el, change.css));
-  return combine(handles);
+  // Most changes set one kind: its own handle, without a combining wrapper.
+  return handles.length === 1 ? handles[0] : combine(handles);
 };
 
 export default definePlugin({
