@@ -17,9 +17,15 @@ const isOn = (value: string | undefined) => value !== undefined && value !== 'fa
 const idList = (value: string | undefined) => (value ?? '').split(',').map((id) => id.trim()).filter(Boolean);
 const unique = (...lists: string[][]) => [...new Set(lists.flat())];
 
-/** The embedded editor flag: set or cleared by the parameter, otherwise remembered from earlier pages of the session. */
+/**
+ * The embedded editor flag: set or cleared by the parameter, otherwise remembered from earlier pages of
+ * the session. The embedded editor shows the site in a frame, so a page that is not framed does not
+ * look the flag up: the first sessionStorage access of a page costs milliseconds in Chromium, and every
+ * ordinary visitor would pay them before anything is decided.
+ */
 const embeddedEditor = (win: Window | undefined, param: string | undefined): boolean => {
   try {
+    if (param === undefined && win && win.top === win) return false;
     const store = win?.sessionStorage;
     if (!store) return isOn(param);
     if (param === undefined) return store.getItem(EMBEDDED_EDITOR_KEY) === 'true';

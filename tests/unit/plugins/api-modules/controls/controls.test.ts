@@ -84,6 +84,15 @@ describe('controls: query parameters', () => {
     expect(bootControls('', { win }).module.modes().embeddedEditor).toBe(false);
   });
 
+  it('URL-17 a page that is not framed reads the remembered flag only when the parameter is given', () => {
+    const win = fakeWindow(ORIGIN);
+    (win as unknown as { top: unknown }).top = win;
+    win.sessionStorage.setItem(EMBEDDED_EDITOR_KEY, 'true');
+    expect(bootControls('', { win }).module.modes().embeddedEditor).toBe(false);
+    expect(bootControls('?varia_embedded_editor=false', { win }).module.modes().embeddedEditor).toBe(false);
+    expect(win.sessionStorage.getItem(EMBEDDED_EDITOR_KEY)).toBeNull();
+  });
+
   it('URL-17 blocked session storage does not stop the flag for this page', () => {
     const win = fakeWindow(ORIGIN);
     Object.defineProperty(win, 'sessionStorage', { get: () => { throw new Error('SecurityError'); } });
