@@ -9,16 +9,9 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/e2e-fixtures';
+import type { StoredEvent } from '../../services/collector/store';
 import type { VariaApi } from '../support/varia-page';
 
-interface StoredEvent {
-  uuid: string;
-  type: string;
-  key: string | null;
-  entityId: string | null;
-  timestamp: number;
-  visitorId: string;
-}
 
 interface TimelineEntry {
   type: string;
