@@ -4,7 +4,6 @@
  * A factory, so each kernel gets its own states; see README.md for the options and choices.
  */
 import { definePlugin, type ChangesModule, type PluginContext, type PluginOf } from '../../../core';
-import { CHANGE_TYPES } from '../../../core/project/types';
 import { createChangesModule, type ChangesOptions } from './module';
 import { unknownTypeRule } from './validate';
 
@@ -20,9 +19,8 @@ export default function changes(options: ChangesOptions = {}): PluginOf<'apiModu
       ctx = context;
     },
     create: () => (module ??= createChangesModule(ctx!, options)),
-    // With the kernel's registry at hand, a type is known when an applier plugin handles it.
-    validate: unknownTypeRule((type) =>
-      ctx ? !!ctx.plugin('changeApplier', type) : (CHANGE_TYPES as readonly string[]).includes(type),
-    ),
+    // A type is known when one of the project's plugins is an applier for it (at snippet build as at start).
+    validate: (data, report, plugins) =>
+      unknownTypeRule((type) => plugins.some((plugin) => plugin.type === 'changeApplier' && plugin.name === type))(data, report, plugins),
   });
 }

@@ -30,7 +30,7 @@ const changeLists = (data: ProjectData): Array<[string, Obj[]]> => {
   return found;
 };
 
-/** The rule, given what tells whether a change type has an applier in this snippet. */
+/** The rule, given what tells whether a change type has an applier among the project's plugins. */
 export const unknownTypeRule =
   (hasApplier: (type: string) => boolean): ProjectRule =>
   (data, report) => {

@@ -46,4 +46,38 @@ describe('snippet build', () => {
     writeFileSync(project, JSON.stringify({ data: { projectId: 'p', accountId: 'a', revision: 1 }, plugins: ['deciders/nope'] }));
     await expect(buildSnippet(project, join(dir, 'out.js'))).rejects.toThrow('unknown plugin "deciders/nope"');
   });
+
+  it('AUD-4 CHG-3 refuses, at build time, an audience condition or a change whose type no plugin of the project handles', async () => {
+    const dir = tempDir();
+    const project = join(dir, 'project.json');
+    const layer = {
+      id: 'l1',
+      policy: 'single_experiment',
+      experiments: [
+        {
+          id: 'e1',
+          audienceIds: ['a1'],
+          variations: [{ id: 'v1', actions: [{ pageId: 'p1', changes: [{ id: 'c1', type: 'attribute', selector: 'h1', attributes: { text: 'Hi' } }] }] }],
+        },
+      ],
+    };
+    writeFileSync(
+      project,
+      JSON.stringify({
+        data: {
+          projectId: 'p',
+          accountId: 'a',
+          revision: 1,
+          pages: [{ id: 'p1', apiName: 'home' }],
+          audiences: [{ id: 'a1', conditions: [{ type: 'no_such_condition', value: 'x' }] }],
+          layers: [layer],
+        },
+        // The audiences and changes modules bring the rules; no matcher and no attribute applier are listed.
+        plugins: ['api-modules/audiences', 'api-modules/changes'],
+      }),
+    );
+    const failure = await buildSnippet(project, join(dir, 'out.js')).catch((error: Error) => error.message);
+    expect(failure).toContain('No audience matcher for condition type "no_such_condition"');
+    expect(failure).toContain('Unrecognized change type "attribute"');
+  });
 });
