@@ -50,7 +50,8 @@ export const runOnElements = (run: ElementRun): (() => void) => {
   // Elements this change already handled (changed, or created by it): never changed twice (CHG-21).
   const done = new WeakSet<Element>();
   // Matches the parser is still filling, hidden until it is done with them.
-  const waiting = new Map<Element, () => void>();
+  // Made on first need: once the DOM is ready (the usual case) nothing ever waits.
+  let waiting: Map<Element, () => void> | undefined;
   let applied = false;
   let stopped = false;
   // When observation ends (ms, clock time); checked by each scan, which the shared poll runs every
@@ -58,7 +59,7 @@ export const runOnElements = (run: ElementRun): (() => void) => {
   // Undefined until known: the change started before DOM ready, whose time the shared watchers keep.
   let deadline: number | undefined;
   let inTask = false;
-  let tasks: number[] = [];
+  let tasks: number[] | undefined;
   // Attribute edits other than html, and moves, create no element that could match again.
   const creates = !(change.type === 'rearrange' || (change.type === 'attribute' && change.attributes?.html == null));
 
@@ -66,8 +67,8 @@ export const runOnElements = (run: ElementRun): (() => void) => {
     if (stopped) return;
     stopped = true;
     unwatch();
-    waiting.forEach((show) => show());
-    waiting.clear();
+    waiting?.forEach((show) => show());
+    waiting = undefined;
   };
   const fail = (error: unknown, state: 'error' | 'timed_out') => {
     stop();
@@ -79,7 +80,7 @@ export const runOnElements = (run: ElementRun): (() => void) => {
     inTask = true;
     clock.setTimeout(() => (inTask = false), 0);
     const now = clock.now();
-    tasks = tasks.filter((at) => at > now - OVERHEAT_WINDOW_MS);
+    tasks = (tasks ?? []).filter((at) => at > now - OVERHEAT_WINDOW_MS);
     tasks.push(now);
     return tasks.length > OVERHEAT_MAX_TASKS;
   };
@@ -91,13 +92,15 @@ export const runOnElements = (run: ElementRun): (() => void) => {
     else fail(Error(MSG_NO_SELECTOR), 'timed_out');
   };
 
+  // True during the first scan when the deadline was just set from the current time: no clock read.
+  let fresh = false;
   const scan = () => {
     if (stopped) return;
     if (deadline === undefined) {
       const ready = run.watchers.readyAt();
       if (ready !== undefined) deadline = ready + run.timeout;
     }
-    if (deadline !== undefined && clock.now() >= deadline) return expire();
+    if (deadline !== undefined && !(fresh && run.timeout > 0) && clock.now() >= deadline) return expire();
     let found: NodeListOf<Element>;
     try {
       found = doc.querySelectorAll(selector);
@@ -111,11 +114,11 @@ export const runOnElements = (run: ElementRun): (() => void) => {
       const el = found[i];
       if (done.has(el)) continue;
       if (!ready && !isParsed(el)) {
-        if (!waiting.has(el)) waiting.set(el, hideElement(el));
+        if (!(waiting ??= new Map()).has(el)) waiting.set(el, hideElement(el));
         continue;
       }
       if (!changed && overheated()) return fail(Error(msgOverheat(change.id)), 'error');
-      if (waiting.size) {
+      if (waiting?.size) {
         waiting.get(el)?.();
         waiting.delete(el);
       }
@@ -132,7 +135,7 @@ export const runOnElements = (run: ElementRun): (() => void) => {
     // only appliers that create elements need this second query.
     if (creates) {
       const now = doc.querySelectorAll(selector);
-      for (let i = 0, n = now.length; i < n; i++) if (!waiting.has(now[i])) done.add(now[i]);
+      for (let i = 0, n = now.length; i < n; i++) if (!waiting?.has(now[i])) done.add(now[i]);
     }
     if (!applied) {
       applied = true;
@@ -145,7 +148,9 @@ export const runOnElements = (run: ElementRun): (() => void) => {
   // whole action). Before: from DOM ready, which the shared watchers date (no listener per change).
   const since = run.now ?? (isReady(doc) ? clock.now() : undefined);
   if (since !== undefined) deadline = since + run.timeout;
+  fresh = since !== undefined;
   scan();
+  fresh = false;
   // Cancelled from outside (page deactivated) before anything matched: settle without an error.
   return () => {
     if (stopped) return;

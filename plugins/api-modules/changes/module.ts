@@ -164,11 +164,21 @@ export const createChangesModule = (ctx: PluginContext, options: ChangesOptions 
   };
 
   const applyAction = (action: Action, meta: ActionMeta): Promise<void> => {
-    const changes = (action.changes ?? action.changeSet ?? []).filter((change) => change && typeof change === 'object');
-    const ids = new Set(changes.map((change) => change.id));
+    // One indexed pass (no filter/map/some chain): the usable changes, their ids, whether any has dependencies.
+    const list = action.changes ?? action.changeSet ?? [];
+    const changes: Change[] = [];
+    const ids = new Set<string>();
+    let linked = false;
+    for (let i = 0; i < list.length; i++) {
+      const change = list[i];
+      if (!change || typeof change !== 'object') continue;
+      changes.push(change);
+      ids.add(change.id);
+      if (change.dependencies?.length) linked = true;
+    }
     const page = pageOf(meta.pageId);
     // Most actions have no dependencies: skip the graph walk then.
-    const cycle = changes.some((change) => change.dependencies?.length) ? findCycle(changes) : undefined;
+    const cycle = linked ? findCycle(changes) : undefined;
     const results = new Map<string, boolean>();
     const waiters = new Map<string, Array<(ok: boolean) => void>>();
     let left = ids.size + 1;
@@ -256,7 +266,9 @@ export const createChangesModule = (ctx: PluginContext, options: ChangesOptions 
     };
     pending++;
     // One observer pause for the whole synchronous pass: the runtime's own edits are not rescanned.
-    const each = () => changes.forEach(begin);
+    const each = () => {
+      for (let i = 0; i < changes.length; i++) begin(changes[i]);
+    };
     if (win?.document) watchersOf(win).batch(each);
     else each();
     run.now = undefined;
