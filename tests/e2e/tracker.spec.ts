@@ -75,10 +75,11 @@ test.describe('tracker against the collector', () => {
   });
 
   test('TRK-38 a reload resends what was pending', async ({ page, request }) => {
-    // No beacon and no collector: the events can only leave through the pending store.
+    // No beacon and no collector: the events can only leave through the pending store. The route is the
+    // context's, not the page's: a keepalive POST sent on page hide may leave after its document is gone.
     await page.addInitScript(() => Object.defineProperty(navigator, 'sendBeacon', { value: () => false }));
     let refused = 0;
-    await page.route(EVENTS_ROUTE, (route) => {
+    await page.context().route(EVENTS_ROUTE, (route) => {
       refused++;
       return route.abort('connectionrefused');
     });
@@ -89,7 +90,7 @@ test.describe('tracker against the collector', () => {
     await page.reload();
     expect(await pendingOf(page)).toHaveLength(1);
     expect(await collected(request, visitorId)).toEqual([]);
-    await page.unroute(EVENTS_ROUTE);
+    await page.context().unroute(EVENTS_ROUTE);
     await page.reload();
     await expect.poll(() => collected(request, visitorId), { timeout: 10_000 }).toHaveLength(3);
     expect((await collected(request, visitorId)).sort()).toEqual([...pushed].sort());
