@@ -37,7 +37,7 @@ function watchFrames(): void {
 }
 
 test.describe('flicker-free changes', () => {
-  test('no frame ever shows the original content of a changed element, and nothing stays hidden after the timeout', async ({
+  test('CHG-18 CHG-19 CHG-20 CHG-22 no frame ever shows the original content of a changed element, and nothing stays hidden after the timeout', async ({
     page,
     pageProblems,
   }) => {
