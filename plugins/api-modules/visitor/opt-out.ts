@@ -1,9 +1,11 @@
 /**
  * Opt-out (VIS-35..39, URL-14): the `varia_opt_out` parameter (true opts out, false opts back in, each
  * confirmed with the catalogue's alert), the opt-out cookie (ten years) and the high-priority `optOut`
- * push call. An opted-out visitor gets a disabled runtime: nothing activates, nothing is tracked.
+ * push call. The directive's forced opt-out (URL-25), which the `controls` module reads, is stored the
+ * same way, without an alert. An opted-out visitor gets a disabled runtime: nothing activates, nothing
+ * is tracked.
  */
-import { PRODUCT_NAME, type PluginContext } from '../../../core';
+import { MODULES, PRODUCT_NAME, type ControlsModule, type PluginContext } from '../../../core';
 import { COOKIE_MAX_AGE, COOKIE_NAMES } from '../../../core/kinds/visitor';
 import { PARAMS, queryParam } from '../../_shared/params';
 
@@ -37,7 +39,7 @@ export const setUpOptOut = (ctx: PluginContext): (() => boolean) => {
       } catch {
         // A sandboxed frame may forbid dialogs; the choice is stored either way.
       }
-    } else if (cookies()?.read(COOKIE_NAMES.optOut) === 'true') set(true);
+    } else if (ctx.get<ControlsModule>(MODULES.controls)?.optOut() === true || cookies()?.read(COOKIE_NAMES.optOut) === 'true') set(true);
   };
   if (cookies()) check();
   else ctx.hook('init', check);

@@ -5,6 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bootKernel } from '../../../core/testing';
 import type { VisitorModule } from '../../../core/kinds/visitor';
+import controls from '../../../plugins/api-modules/controls';
 import visitor from '../../../plugins/api-modules/visitor';
 import { MSG_NOT_OPTED_OUT, MSG_OPTED_OUT } from '../../../plugins/api-modules/visitor/opt-out';
 import cookie from '../../../plugins/storage/cookie';
@@ -32,6 +33,18 @@ const withParam = (value: string) => {
 const boot = (queue: unknown[] = []) => bootKernel({ plugins: [local(), cookie(), visitor()], win: window, queue });
 
 describe('opt-out', () => {
+  it('URL-25 VIS-35 the directive\'s forced opt-out is stored in the opt-out cookie like the parameter, without an alert', async () => {
+    const url = new URL(original.url);
+    url.searchParams.set('varia_x', 'opt_out');
+    history.replaceState(null, '', url.href);
+    const t = bootKernel({ plugins: [local(), cookie(), controls(), visitor()], win: window });
+    await t.settle();
+    expect(t.lifecycle()).toEqual([]);
+    expect((t.get('visitor') as VisitorModule).optedOut()).toBe(true);
+    expect(pageCookies().varia_opt_out).toBe('true');
+    expect(alerts).toEqual([]);
+  });
+
   it('VIS-35 VIS-36 VIS-38 URL-14 varia_opt_out=true disables the runtime, sets the ten-year cookie and alerts', async () => {
     withParam('true');
     // Record what is written: Chromium caps every cookie's lifetime at 400 days, so the expiry alone
