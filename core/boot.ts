@@ -7,7 +7,7 @@ import type { Kernel, ProjectPreparer } from './types';
 export interface BootOptions {
   /** The window to install into (default: the global window). */
   win?: Window;
-  /** Project preparation: defaults and validation (the snippet passes `prepareProject`). */
+  /** Project preparation: defaults and validation (a built snippet passes `prepareBuilt(data)`, see core/project/prepare.ts). */
   prepare?: ProjectPreparer;
 }
 

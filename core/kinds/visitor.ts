@@ -50,6 +50,12 @@ export interface StorageWriteOptions {
   maxAge?: number;
   /** Cookie domain (default: the configured cookie domain). */
   domain?: string;
+  /**
+   * Called with the catalogue's message when a write that `write` accepted turns out not to be stored.
+   * Cookie writes are verified after the current task (one read-back for all of them), so a refusal
+   * the browser makes silently is known only then; it is also reported as a PluginError.
+   */
+  failed?: (problem: string) => void;
 }
 
 /**
@@ -63,7 +69,11 @@ export interface StorageWriteOptions {
 export interface StorageKind {
   /** The stored value, or undefined when absent, unreadable or corrupt. */
   read(key: string): unknown;
-  /** Stores the value; false when it could not be stored (cookies: verified by reading it back). */
+  /**
+   * Stores the value; false when it could not be stored. Cookies: false when the write failed at once;
+   * a cookie the browser refuses silently is found by reading it back after the current task, then
+   * reported and passed to `options.failed`.
+   */
   write(key: string, value: unknown, options?: StorageWriteOptions): boolean;
   /** Removes the value. */
   remove(key: string): void;

@@ -1,4 +1,4 @@
-import type { Logger, Plugin } from '../types';
+import type { Logger, Plugin, ProjectPreparer } from '../types';
 import { normalizeProjectData } from './normalize';
 import type { ProjectData, ProjectInput } from './types';
 import { formatProblem, validateProject, type ProjectRule } from './validate';
@@ -21,3 +21,14 @@ export const prepareProject = (input: unknown, plugins: readonly Plugin[], log: 
   }
   return valid ? data : undefined;
 };
+
+/**
+ * The preparer of a built snippet. Its own project data was validated, with the same plugins, when the
+ * snippet was built (a project with errors is not built), so at start it only gets its defaults: the
+ * validation is not paid again on every page view. Data handed over at run time instead (the `load`
+ * call) is prepared and validated like any other.
+ */
+export const prepareBuilt =
+  (built: unknown): ProjectPreparer =>
+  (input, plugins, log) =>
+    input === built ? normalizeProjectData(input as ProjectInput) : prepareProject(input, plugins, log);

@@ -74,11 +74,12 @@ type JsonPluginRef = string | { use: string; options?: unknown };
 export const snippetEntry = (projectFile: string, jsonPlugins?: readonly JsonPluginRef[]): string => {
   const lines = [
     `import { boot } from './core/boot';`,
-    `import { prepareProject } from './core/project/prepare';`,
+    `import { prepareBuilt } from './core/project/prepare';`,
     `import project from ${JSON.stringify(spec(projectFile))};`,
   ];
   if (!jsonPlugins) {
-    lines.push('boot(project, { prepare: prepareProject });');
+    // Built only once valid (see build-snippet.ts), so its own data skips validation at start.
+    lines.push('boot(project, { prepare: prepareBuilt(project.data) });');
     return lines.join('\n');
   }
   const uses: string[] = [];
@@ -92,7 +93,7 @@ export const snippetEntry = (projectFile: string, jsonPlugins?: readonly JsonPlu
     const options = JSON.stringify(typeof ref === 'string' ? {} : ref.options ?? {});
     uses.push(`(typeof plugin${index} == 'function' ? plugin${index}(${options}) : plugin${index})`);
   });
-  lines.push(`boot({ data: project.data, plugins: [${uses.join(', ')}] }, { prepare: prepareProject });`);
+  lines.push(`boot({ data: project.data, plugins: [${uses.join(', ')}] }, { prepare: prepareBuilt(project.data) });`);
   return lines.join('\n');
 };
 

@@ -104,16 +104,19 @@ export default function visitor(): PluginOf<'apiModule'> {
     customId = locateVisitorId(ctx);
     const p = load();
     p.randomId = storedRandomId() ?? newRandomId(now());
-    // Writing the cookie on every page refreshes its lifetime (auto refresh, VIS-31).
-    const inCookie = store('cookie')?.write(COOKIE_NAMES.visitorId, p.randomId) ?? false;
     const inLocal = save();
+    const notPersisted = () => {
+      identified = false;
+      ctx.log.error(MSG_ID_NOT_PERSISTED);
+      ctx.disable('tracking');
+    };
+    // Writing the cookie on every page refreshes its lifetime (auto refresh, VIS-31). The browser may
+    // refuse it silently, which the cookie plugin finds after this task: then only local storage holds it.
+    const inCookie = store('cookie')?.write(COOKIE_NAMES.visitorId, p.randomId, { failed: () => inLocal || notPersisted() }) ?? false;
     share();
     currentSession(); // a page view uses the session (and writes the session cookie when it is new)
     identified = inCookie || inLocal;
-    if (!identified) {
-      ctx.log.error(MSG_ID_NOT_PERSISTED);
-      ctx.disable('tracking');
-    }
+    if (!identified) notPersisted();
     return identified;
   };
 

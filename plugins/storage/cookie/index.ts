@@ -1,7 +1,8 @@
 /**
  * The `cookie` storage plugin (VIS-27..34): cookies under the product prefix, path `/`, the configured
  * cookie domain and lifetime, every write verified by reading it back, and the push calls
- * `cookieDomain`, `cookieExpiration` and `extendCookieLifetime`. See ../README.md.
+ * `cookieDomain`, `cookieExpiration` and `extendCookieLifetime`. Within one task `document.cookie` is
+ * read once and every write is verified by one read-back at the start of the next task. See ../README.md.
  */
 import type { PluginContext, PluginOf } from '../../../core';
 import { COOKIE_MAX_AGE } from '../../../core/kinds/visitor';
@@ -18,25 +19,35 @@ export type CookiePlugin = PluginOf<'storage'> & {
   settings(): { domain?: string; maxAge: number };
 };
 
-/** Reads a cookie by its full name from `document.cookie`; the first of several same-named cookies wins, as the browser orders them. */
-export const readCookie = (doc: Document | undefined, name: string): string | undefined => {
-  let all = '';
-  try {
-    all = doc?.cookie ?? '';
-  } catch {
-    return; // sandboxed documents throw on cookie access
-  }
+/** The page's cookies by full name, values decoded; the first of several same-named cookies wins, as the browser orders them. */
+export const parseCookieJar = (all: string): Map<string, string> => {
+  const jar = new Map<string, string>();
   for (const pair of all.split(/; */)) {
     const at = pair.indexOf('=');
-    if (at < 0 || pair.slice(0, at) !== name) continue;
+    if (at < 0) continue;
+    const name = pair.slice(0, at);
+    if (jar.has(name)) continue;
     const raw = pair.slice(at + 1);
     try {
-      return decodeURIComponent(raw);
+      jar.set(name, decodeURIComponent(raw));
     } catch {
-      return raw; // a tampered value with a bad escape is returned as written, for the caller to judge
+      jar.set(name, raw); // a tampered value with a bad escape is returned as written, for the caller to judge
     }
   }
+  return jar;
 };
+
+/** `document.cookie`, or undefined where it cannot be read (no document; sandboxed documents throw). */
+const cookieText = (doc: Document | undefined): string | undefined => {
+  try {
+    return doc ? doc.cookie : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/** Reads a cookie by its full name from `document.cookie`. */
+export const readCookie = (doc: Document | undefined, name: string): string | undefined => parseCookieJar(cookieText(doc) ?? '').get(name);
 
 /** Creates the `cookie` storage plugin. Defaults: 15552000 s (180 days), auto refresh, path `/`, no domain. */
 export default function cookie(): CookiePlugin {
@@ -47,33 +58,71 @@ export default function cookie(): CookiePlugin {
   // or extendCookieLifetime is called (auto refresh). Explicit lifetimes (opt-out, relay) are not.
   const refreshable = new Map<string, string>();
   const doc = () => ctx?.win?.document;
+  // Reading `document.cookie` after a write is a blocking round trip to the browser, so within one task
+  // the plugin reads it once into a jar that its own writes update, and verifies all of that task's
+  // writes with one read-back at the start of the next task (VIS-30), when the jar is dropped too.
+  let jar: Map<string, string> | undefined;
+  const unverified = new Map<string, { text: string; failed?: (problem: string) => void }>();
+  let timer: unknown;
+  const later = () => {
+    if (timer === undefined && ctx) timer = ctx.clock.setTimeout(verify, 0);
+  };
+  const cookies = (): Map<string, string> => {
+    if (!jar) {
+      jar = parseCookieJar(cookieText(doc()) ?? '');
+      later();
+    }
+    return jar;
+  };
+  const fail = (name: string, problem: string, failed?: (problem: string) => void) => {
+    ctx?.report('PluginError', problem, { cookie: name });
+    refreshable.delete(name);
+    failed?.(problem);
+  };
+  const verify = () => {
+    timer = undefined;
+    jar = undefined;
+    if (!unverified.size) return;
+    const back = cookies();
+    unverified.forEach(({ text, failed }, name) => {
+      const found = back.get(name);
+      if (found !== text) fail(name, found === undefined ? MSG_FAILED_TO_SET_COOKIE : msgCookieMismatch(name), failed);
+    });
+    unverified.clear();
+  };
 
-  const set = (name: string, text: string, age: number, where?: string) => {
+  /** Sets the cookie; false when the document refused it at once. The jar follows (an expired cookie leaves it). */
+  const set = (name: string, text: string, age: number, where?: string): boolean => {
     const secure = ctx?.win?.location?.protocol === 'https:' ? '; secure' : '';
+    const current = cookies();
     try {
       doc()!.cookie =
         `${name}=${encodeURIComponent(text)}; max-age=${age}; path=/${where ? '; domain=' + where : ''}; samesite=lax${secure}`;
     } catch {
-      // Verified below: an exception and a silently refused cookie end the same way.
+      return false;
     }
+    if (age > 0) current.set(name, text);
+    else current.delete(name);
+    return true;
   };
 
   const write: CookiePlugin['write'] = (key, value, options) => {
     const name = prefixed(key);
     const text = typeof value === 'string' ? value : JSON.stringify(value ?? null);
-    set(name, text, options?.maxAge ?? maxAge, options?.domain ?? domain);
-    const back = readCookie(doc(), name);
-    const problem = back === undefined ? MSG_FAILED_TO_SET_COOKIE : back !== text ? msgCookieMismatch(name) : '';
-    if (problem) {
-      ctx?.report('PluginError', problem, { cookie: name });
+    if (!set(name, text, options?.maxAge ?? maxAge, options?.domain ?? domain)) {
+      fail(name, MSG_FAILED_TO_SET_COOKIE, undefined);
       return false;
     }
+    // A cookie written twice in one task is verified once, against the last value, telling every writer.
+    const earlier = unverified.get(name)?.failed;
+    const failed = options?.failed;
+    unverified.set(name, { text, failed: earlier && failed ? (problem) => (earlier(problem), failed(problem)) : earlier || failed });
     if (options?.maxAge === undefined) refreshable.set(name, text);
     else refreshable.delete(name);
     return true;
   };
 
-  const refresh = () => refreshable.forEach((text, name) => readCookie(doc(), name) === text && set(name, text, maxAge, domain));
+  const refresh = () => refreshable.forEach((text, name) => cookies().get(name) === text && set(name, text, maxAge, domain));
 
   const plugin: CookiePlugin = {
     type: 'storage',
@@ -103,11 +152,12 @@ export default function cookie(): CookiePlugin {
       );
       context.defineCall('extendCookieLifetime', refresh);
     },
-    read: (key) => readCookie(doc(), prefixed(key)),
+    read: (key) => cookies().get(prefixed(key)),
     write,
     remove(key) {
       const name = prefixed(key);
       refreshable.delete(name);
+      unverified.delete(name);
       set(name, '', 0);
       if (domain) set(name, '', 0, domain);
     },

@@ -268,7 +268,8 @@ export default function batchTracker(options: BatchTrackerOptions = {}): PluginO
         windowEnds = batching ? clock.now() + batchWindow : -1;
         if (bot || ctx.disabled('tracking')) return;
         sender.load();
-        if (sender.count()) sender.send(false);
+        // After the synchronous start, not inside it: the page's first decisions and changes come first.
+        if (sender.count()) clock.setTimeout(() => sender.send(false), 0);
       });
       ctx.hook('preActivate', () => void (visitor() || ownId()));
 

@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { bootKernel } from '../../../core/testing';
 import type { VisitorModule } from '../../../core/kinds/visitor';
-import visitor from '../../../plugins/api-modules/visitor';
+import visitor, { MSG_ID_NOT_PERSISTED } from '../../../plugins/api-modules/visitor';
 import cookie from '../../../plugins/storage/cookie';
 import local from '../../../plugins/storage/local';
 import { clearVaria, cookieExpiry, pageCookies } from './helpers';
@@ -58,9 +58,15 @@ describe('cookie storage in Chromium', () => {
   it('VIS-30 ERR-43 a cookie the browser refuses (foreign cookieDomain) fails with "Failed to set cookie"', async () => {
     const t = boot([['cookieDomain', 'other.invalid']]);
     await t.settle();
-    expect(t.plugin.write('visitor_id', 'v1')).toBe(false);
+    const failed: string[] = [];
+    // Accepted at once; the read-back at the start of the next task finds it missing.
+    expect(t.plugin.write('visitor_id', 'v1', { failed: (problem) => failed.push(problem) })).toBe(true);
+    expect(t.errors()).toEqual([]);
+    t.clock.tick(0);
     expect(t.errors()).toEqual(['Failed to set cookie']);
+    expect(failed).toEqual(['Failed to set cookie']);
     expect(pageCookies().varia_visitor_id).toBeUndefined();
+    expect(t.plugin.read('visitor_id')).toBeUndefined();
   });
 
   it('VIS-30 ERR-44 a same-named tampered cookie that shadows the write gives a cookie mismatch', async () => {
@@ -76,10 +82,58 @@ describe('cookie storage in Chromium', () => {
     const plugin = cookie();
     const t = bootKernel({ plugins: [plugin], win });
     await t.settle();
-    expect(plugin.write('visitor_id', 'mine')).toBe(false);
+    expect(plugin.write('visitor_id', 'mine')).toBe(true);
+    t.clock.tick(0);
     expect(t.errors()).toEqual(['Cookie mismatch for "varia_visitor_id"']);
     win.document.cookie = `varia_visitor_id=; max-age=0; path=${path}`;
     frame.remove();
+  });
+
+  it('VIS-30 the writes of one task cost one read of document.cookie, and are verified by one read-back in the next task', async () => {
+    const t = boot();
+    await t.settle();
+    t.clock.tick(0);
+    const descriptor = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie')!;
+    let reads = 0;
+    Object.defineProperty(document, 'cookie', {
+      configurable: true,
+      get: () => (reads++, descriptor.get!.call(document)),
+      set: (value: string) => descriptor.set!.call(document, value),
+    });
+    try {
+      expect(t.plugin.write('visitor_id', 'v1')).toBe(true);
+      expect(t.plugin.write('session', '42')).toBe(true);
+      expect(t.plugin.read('visitor_id')).toBe('v1');
+      expect(t.plugin.read('session')).toBe('42');
+      expect(reads).toBe(1);
+      t.clock.tick(0);
+      expect(reads).toBe(2);
+      expect(t.errors()).toEqual([]);
+      // A cookie another script writes is seen from the next task on.
+      document.cookie = 'varia_other=x; path=/';
+      expect(t.plugin.read('other')).toBe('x');
+    } finally {
+      delete (document as unknown as Record<string, unknown>).cookie;
+      document.cookie = 'varia_other=; max-age=0; path=/';
+    }
+  });
+
+  it('VIS-30 ERR-43 when the browser refuses the id cookie and local storage is unavailable, the visitor disables tracking after the task', async () => {
+    const setItem = Storage.prototype.setItem;
+    Storage.prototype.setItem = () => {
+      throw new DOMException('full', 'QuotaExceededError');
+    };
+    try {
+      const t = bootKernel({ plugins: [local(), cookie(), visitor()], win: window, queue: [['cookieDomain', 'other.invalid']] });
+      await t.settle();
+      const notPersisted = { level: 'error', text: MSG_ID_NOT_PERSISTED };
+      expect(t.logs).not.toContainEqual(notPersisted);
+      t.clock.tick(0);
+      expect(t.errors()).toContain('Failed to set cookie');
+      expect(t.logs).toContainEqual(notPersisted);
+    } finally {
+      Storage.prototype.setItem = setItem;
+    }
   });
 
   it('VIS-27 VIS-29 the visitor writes the visitor-id and session cookies; a tampered id cookie does not cost the stored id', async () => {

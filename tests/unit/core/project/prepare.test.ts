@@ -1,0 +1,41 @@
+/**
+ * Preparing project data at start: `prepareProject` fills defaults and validates; `prepareBuilt` (what
+ * a built snippet passes) skips the validation for the data it was built with, which the build
+ * validated already, and validates anything else (data handed over by the `load` call).
+ */
+import { describe, expect, it } from 'vitest';
+import { prepareBuilt, prepareProject } from '../../../../core/project/prepare';
+import type { Logger } from '../../../../core/types';
+
+const recorder = () => {
+  const lines: string[] = [];
+  const log = { error: (...parts: unknown[]) => lines.push(parts.join(' ')), warn: (...parts: unknown[]) => lines.push(parts.join(' ')) } as unknown as Logger;
+  return { log, lines };
+};
+// An invalid project: a layer without an id.
+const invalid = () => ({ projectId: 'p', accountId: 'a', revision: 1, layers: [{ policy: 'single_experiment', experiments: [] }] });
+
+describe('project preparation', () => {
+  it('prepareProject refuses invalid data with its problems logged', () => {
+    const { log, lines } = recorder();
+    expect(prepareProject(invalid(), [], log)).toBeUndefined();
+    expect(lines.length).toBeGreaterThan(0);
+  });
+
+  it('prepareBuilt fills the defaults of the data the snippet was built with, without validating it again', () => {
+    const built = invalid();
+    const { log, lines } = recorder();
+    const data = prepareBuilt(built)(built, [], log);
+    expect(data).toBeDefined();
+    expect(data!.clientName).toBeTruthy();
+    expect(lines).toEqual([]);
+  });
+
+  it('prepareBuilt validates data handed over at run time (the load call) like prepareProject', () => {
+    const { log, lines } = recorder();
+    const built = { projectId: 'p', accountId: 'a', revision: 1 };
+    expect(prepareBuilt(built)(invalid(), [], log)).toBeUndefined();
+    expect(lines.length).toBeGreaterThan(0);
+    expect(prepareBuilt(built)({ ...built }, [], log)).toBeDefined();
+  });
+});
