@@ -64,26 +64,13 @@ export const bundle = async (contents: string, format: 'iife' | 'esm' = 'iife'):
 const spec = (file: string) => './' + relative(ROOT, file).split('\\').join('/');
 
 /** A plugin named in a JSON project: `"kind/name"`, or `{ "use": "kind/name", "options": {...} }` for a factory. */
-type JsonPluginRef = string | { use: string; options?: unknown };
+export type JsonPluginRef = string | { use: string; options?: unknown };
 
-/**
- * The entry module of a project's snippet. A `.ts` project default-exports `defineProject({ data,
- * plugins })`; a `.json` project is `{ "data": {...}, "plugins": [JsonPluginRef...] }`, its plugins
- * resolved to `plugins/<kind>/<name>/index.ts` (default export: a plugin, or a factory taking options).
- */
-export const snippetEntry = (projectFile: string, jsonPlugins?: readonly JsonPluginRef[]): string => {
-  const lines = [
-    `import { boot } from './core/boot';`,
-    `import { prepareBuilt } from './core/project/prepare';`,
-    `import project from ${JSON.stringify(spec(projectFile))};`,
-  ];
-  if (!jsonPlugins) {
-    // Built only once valid (see build-snippet.ts), so its own data skips validation at start.
-    lines.push('boot(project, { prepare: prepareBuilt(project.data) });');
-    return lines.join('\n');
-  }
+/** Import lines and plugin expressions for plugin references (see {@link JsonPluginRef}). */
+const pluginImports = (refs: readonly JsonPluginRef[]): { lines: string[]; uses: string[] } => {
+  const lines: string[] = [];
   const uses: string[] = [];
-  jsonPlugins.forEach((ref, index) => {
+  refs.forEach((ref, index) => {
     const name = typeof ref === 'string' ? ref : ref.use;
     if (!/^[a-z0-9-]+\/[a-z0-9-]+$/.test(name) || !existsSync(join(ROOT, 'plugins', name, 'index.ts'))) {
       throw new Error(`Unknown plugin "${name}" (expected plugins/${name}/index.ts)`);
@@ -93,8 +80,39 @@ export const snippetEntry = (projectFile: string, jsonPlugins?: readonly JsonPlu
     const options = JSON.stringify(typeof ref === 'string' ? {} : ref.options ?? {});
     uses.push(`(typeof plugin${index} == 'function' ? plugin${index}(${options}) : plugin${index})`);
   });
-  lines.push(`boot({ data: project.data, plugins: [${uses.join(', ')}] }, { prepare: prepareBuilt(project.data) });`);
+  return { lines, uses };
+};
+
+const BOOT_IMPORTS = [`import { boot } from './core/boot';`, `import { prepareBuilt } from './core/project/prepare';`];
+
+/**
+ * The entry module of a project's snippet. A `.ts` project default-exports `defineProject({ data,
+ * plugins })`; a `.json` project is `{ "data": {...}, "plugins": [JsonPluginRef...] }`, its plugins
+ * resolved to `plugins/<kind>/<name>/index.ts` (default export: a plugin, or a factory taking options).
+ * Snippets are built only once their project is valid (see build-snippet.ts), so a snippet's own data
+ * skips validation at start (`prepareBuilt`).
+ */
+export const snippetEntry = (projectFile: string, jsonPlugins?: readonly JsonPluginRef[]): string => {
+  const lines = [...BOOT_IMPORTS, `import project from ${JSON.stringify(spec(projectFile))};`];
+  if (!jsonPlugins) {
+    lines.push('boot(project, { prepare: prepareBuilt(project.data) });');
+    return lines.join('\n');
+  }
+  const plugins = pluginImports(jsonPlugins);
+  lines.push(...plugins.lines, `boot({ data: project.data, plugins: [${plugins.uses.join(', ')}] }, { prepare: prepareBuilt(project.data) });`);
   return lines.join('\n');
+};
+
+/** The entry of a snippet whose (already validated) data is given inline, with its plugin references. */
+export const inlineSnippetEntry = (data: unknown, refs: readonly JsonPluginRef[], after = ''): string => {
+  const plugins = pluginImports(refs);
+  return [
+    ...BOOT_IMPORTS,
+    ...plugins.lines,
+    `const data = ${JSON.stringify(data)};`,
+    `boot({ data, plugins: [${plugins.uses.join(', ')}] }, { prepare: prepareBuilt(data) });`,
+    after,
+  ].join('\n');
 };
 
 /** What a snippet build produced. */

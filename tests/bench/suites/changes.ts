@@ -3,8 +3,10 @@
  * types (text, html, class, href, style, append, hide).
  * (a) The changes module's applyAction alone, against hand-written DOM calls and dom-mutator
  *     (GrowthBook's DOM library), in the same page and run, interleaved round by round.
- * (b) A real snippet: the standard preset with an inline project (one page, two layers decided for it,
- *     their actions carrying the 20 changes), loaded as an inline script at the end of a real page load,
+ * (b) A real snippet built like `npm run build:snippets` builds one (validated, data inline): the standard
+ *     preset fitted to the project (headline) and the whole standard preset, for a project of one page
+ *     and two layers decided for it, their actions carrying the 20 changes; loaded as an inline script at
+ *     the end of a real page load,
  *     from just before the script to every decision made and change applied; against GrowthBook (two
  *     auto experiments with the same changes) and Optimizely (its first decision), loaded the same way.
  *     The project stays here, not in config/, so that no demo snippet is built from it.
@@ -12,10 +14,14 @@
  */
 import { chromium } from 'playwright';
 import { CHROMIUM_ARGS, findChromium } from '../../../scripts/lib/chromium';
-import { bundle } from '../../../scripts/lib/snippet';
+import { normalizeProjectData, validateProject } from '../../../core/project';
+import { fitStandardPreset, STANDARD_MODULES } from '../../../plugins/presets/fit';
+import { standardPreset } from '../../../plugins/presets/standard';
+import { bundle, inlineSnippetEntry, measure } from '../../../scripts/lib/snippet';
 import type { BenchRow, BenchSuite } from '../table';
 
 const ROUNDS = 150;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 /** Page loads per contender for the start-up figures (after 3 warm-up loads each). */
 const START_ROUNDS = 30;
 
@@ -179,15 +185,26 @@ export const BENCH_DATA = {
   })),
 };
 
-/** Our snippet: the standard preset with the project inline, exactly as `npm run build:snippets` boots one. */
-export const OURS_SNIPPET = `
-import { boot } from './core/boot';
-import { defineProject } from './core';
-import { prepareProject } from './core/project/prepare';
-import { standardPreset } from './plugins/presets/standard';
-boot(defineProject({ data: ${JSON.stringify(BENCH_DATA)}, plugins: standardPreset() }), { prepare: prepareProject });
-window.__r.t1 = performance.now();
-`;
+/** Marks the end of the snippet's synchronous run (see pageHtml). */
+const MARK_END = 'window.__r.t1 = performance.now();';
+/**
+ * Our snippets, built the way `npm run build:snippets` builds one: the project validated first (with
+ * the plugins it is built with), then bundled with its data inline, so that at start it gets only its
+ * defaults. `fitted`: the standard preset fitted to the project (plugins/presets/fit.ts); `standard`:
+ * every plugin of the standard preset.
+ */
+export const oursSnippets = (): Record<'fitted' | 'standard', string> => {
+  const problems = validateProject(normalizeProjectData(BENCH_DATA as never), {
+    rules: standardPreset().flatMap((plugin) => (plugin.validate ? [plugin.validate] : [])),
+    plugins: standardPreset(),
+  }).filter((problem) => problem.severity === 'error');
+  if (problems.length) throw Error(`the benchmark project is invalid: ${problems.map((problem) => problem.message).join('; ')}`);
+  const whole = STANDARD_MODULES.filter((entry) => !entry.optional).map((entry) => ({ use: entry.use }));
+  return {
+    fitted: inlineSnippetEntry(BENCH_DATA, fitStandardPreset(BENCH_DATA as never), MARK_END),
+    standard: inlineSnippetEntry(BENCH_DATA, whole, MARK_END),
+  };
+};
 /** GrowthBook: two auto experiments carrying the same changes, decided and applied in its constructor. */
 const GB_SNIPPET = `
 import { GrowthBook } from '@growthbook/growthbook';
@@ -244,13 +261,22 @@ window.__r.t0 = performance.now();
 </body></html>`;
 
 type StartResult = { evaluate: number; total: number };
+type Contender = 'ours' | 'standard' | 'gb' | 'optly';
 
 /** Loads each page `rounds` times, order rotated per round; averages evaluate (t1 - t0) and done - t0. */
-const startup = async (browser: import('playwright').Browser, rounds: number): Promise<Record<'ours' | 'gb' | 'optly', StartResult>> => {
-  const pages = {
-    ours: pageHtml(await bundle(OURS_SNIPPET), true),
-    gb: pageHtml(await bundle(GB_SNIPPET), false),
-    optly: pageHtml(await bundle(OPTLY_SNIPPET), false),
+const startup = async (browser: import('playwright').Browser, rounds: number): Promise<Record<Contender, StartResult> & { sizes: Record<Contender, number> }> => {
+  const ours = oursSnippets();
+  const code: Record<Contender, string> = {
+    ours: await bundle(ours.fitted),
+    standard: await bundle(ours.standard),
+    gb: await bundle(GB_SNIPPET),
+    optly: await bundle(OPTLY_SNIPPET),
+  };
+  const pages: Record<Contender, string> = {
+    ours: pageHtml(code.ours, true),
+    standard: pageHtml(code.standard, true),
+    gb: pageHtml(code.gb, false),
+    optly: pageHtml(code.optly, false),
   };
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -277,7 +303,8 @@ const startup = async (browser: import('playwright').Browser, rounds: number): P
   }
   await context.close();
   const avg = (key: keyof typeof pages) => ({ evaluate: sums[key].evaluate / rounds, total: sums[key].total / rounds });
-  return { ours: avg('ours'), gb: avg('gb'), optly: avg('optly') };
+  const sizes = Object.fromEntries(keys.map((key) => [key, measure(code[key]).gzip])) as Record<Contender, number>;
+  return { ours: avg('ours'), standard: avg('standard'), gb: avg('gb'), optly: avg('optly'), sizes };
 };
 
 /** The changes suite (see the file comment). */
@@ -313,16 +340,25 @@ export const changesBench: BenchSuite = {
           // Script time: compile + run of the inline snippet, then until every decision is made and
           // every change applied. Peers: GrowthBook decides and applies the same changes; Optimizely
           // makes its first decision (no DOM changes).
-          name: 'script start to 2 layers decided + 20 changes applied (standard snippet)',
+          name: `script start to 2 layers decided + 20 changes applied (snippet fitted to the project, ${kb(start.sizes.ours)} gzip)`,
           value: start.ours.total,
           unit: 'ms',
           peers: [
-            { name: 'GrowthBook (2 decisions + DOM)', value: start.gb.total },
-            { name: 'Optimizely (first decision)', value: start.optly.total },
+            { name: `GrowthBook (2 decisions + DOM; ${kb(start.sizes.gb)})`, value: start.gb.total },
+            { name: `Optimizely (first decision; ${kb(start.sizes.optly)})`, value: start.optly.total },
           ],
         },
         {
-          name: 'snippet script alone: compile + synchronous run (ours applies everything within it)',
+          name: `the same with the whole standard preset (${kb(start.sizes.standard)} gzip)`,
+          value: start.standard.total,
+          unit: 'ms',
+          peers: [
+            { name: 'GrowthBook', value: start.gb.total },
+            { name: 'Optimizely', value: start.optly.total },
+          ],
+        },
+        {
+          name: 'fitted snippet alone: compile + synchronous run (ours applies everything within it)',
           value: start.ours.evaluate,
           unit: 'ms',
           peers: [

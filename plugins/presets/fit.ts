@@ -1,0 +1,119 @@
+/**
+ * The standard preset fitted to one project, for snippet builds: the plugins of `standardPreset` that
+ * the project's data can use, as plugin references for the snippet entry (`<kind folder>/<name>`
+ * with options), in the preset's order. A snippet built from them carries, compiles and sets up only
+ * what its project needs: the audience matchers of the condition types it names (and the profile
+ * providers of their fields), the deciders of its layer policies, the change appliers of its change
+ * types, the view providers of its pages' activation types and the event implementations of its
+ * events. Storage, the api modules and the tracker always stay.
+ *
+ * What a fitted snippet leaves out is also what a page could otherwise reach through push calls alone
+ * (`geolocation` with no location condition, `segments` with no segment condition): a project that
+ * relies on those lists its plugins itself, or builds the whole preset.
+ *
+ * Runs at build time (Node): it instantiates the preset to read each plugin's type, name and fields.
+ */
+import type { Plugin } from '../../core';
+import type { ProjectInput } from '../../core/project/types';
+import { standardPreset, type StandardPresetOptions } from './standard';
+
+/** A plugin reference of a snippet entry: `plugins/<use>/index.ts`, given `options` when it is a factory. */
+export interface FittedPluginRef {
+  use: string;
+  options?: unknown;
+}
+
+/**
+ * The module of every plugin `standardPreset` lists, in its order, and the preset option it takes.
+ * Entries with an option that is off by default (cross-domain, rum) are in the preset only when on.
+ */
+export const STANDARD_MODULES: ReadonlyArray<{ use: string; option?: keyof StandardPresetOptions; optional?: true }> = [
+  { use: 'storage/local' },
+  { use: 'storage/session' },
+  { use: 'storage/cookie' },
+  { use: 'storage/cross-domain', option: 'crossDomain', optional: true },
+  { use: 'api-modules/controls' },
+  { use: 'api-modules/visitor' },
+  { use: 'api-modules/audiences' },
+  ...[
+    'behavior', 'cookies', 'custom-attribute', 'device', 'first-session', 'list', 'local-storage', 'location',
+    'query', 'referrer', 'segment', 'session-storage', 'source-type', 'time-and-day', 'url',
+  ].map((name) => ({ use: `audience-matchers/${name}` })),
+  ...['cookies', 'device', 'list', 'location', 'query', 'referrer', 'segments', 'source', 'storage', 'time', 'url'].map((name) => ({
+    use: `profile-providers/${name}`,
+  })),
+  ...['single-experiment', 'multivariate', 'equal-priority'].map((name) => ({ use: `deciders/${name}` })),
+  { use: 'api-modules/decisions', option: 'decisions' },
+  { use: 'api-modules/changes', option: 'changes' },
+  ...['attribute', 'append', 'rearrange', 'redirect', 'custom-code', 'widget'].map((name) => ({ use: `change-appliers/${name}` })),
+  ...['immediate', 'callback', 'polling', 'manual', 'url-changed', 'dom-changed'].map((name) => ({ use: `view-providers/${name}` })),
+  ...['click', 'pageview', 'custom', 'engagement'].map((name) => ({ use: `event-implementations/${name}` })),
+  { use: 'trackers/batch', option: 'tracker' },
+  { use: 'trackers/rum', option: 'rum', optional: true },
+  { use: 'api-modules/pages' },
+];
+
+/** What a project's data uses, by the plugin kind that serves it. */
+interface Usage {
+  conditionTypes: Set<string>;
+  policies: Set<string>;
+  changeTypes: Set<string>;
+  activationTypes: Set<string>;
+  eventTypes: Set<string>;
+}
+
+/** Walks the data: condition types in any `...conditions` list, change types in any `changes` list. */
+const usageOf = (data: ProjectInput): Usage => {
+  const usage: Usage = { conditionTypes: new Set(), policies: new Set(), changeTypes: new Set(), activationTypes: new Set(), eventTypes: new Set() };
+  const typesIn = (value: unknown, into: Set<string>): void => {
+    if (Array.isArray(value)) value.forEach((item) => typesIn(item, into));
+    else if (value && typeof value === 'object' && typeof (value as { type?: unknown }).type === 'string') into.add((value as { type: string }).type);
+  };
+  const walk = (value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach(walk);
+    if (!value || typeof value !== 'object') return;
+    for (const [key, item] of Object.entries(value)) {
+      if (/conditions$/i.test(key)) typesIn(item, usage.conditionTypes);
+      else if (key === 'changes') typesIn(item, usage.changeTypes);
+      walk(item);
+    }
+  };
+  walk(data);
+  for (const layer of data.layers ?? []) if (typeof layer?.policy === 'string') usage.policies.add(layer.policy);
+  for (const page of data.pages ?? []) usage.activationTypes.add(page?.activationType ?? 'immediate');
+  for (const event of data.events ?? []) if (typeof event?.eventType === 'string') usage.eventTypes.add(event.eventType);
+  // The holdback draws need a decider's hash even in a project without layers.
+  if (!usage.policies.size) usage.policies.add('single_experiment');
+  return usage;
+};
+
+/** The plugin references of the standard preset that `data` can use (see the file comment). */
+export const fitStandardPreset = (data: ProjectInput, options: StandardPresetOptions = {}): FittedPluginRef[] => {
+  const modules = STANDARD_MODULES.filter((entry) => !entry.optional || options[entry.option!]);
+  const plugins: Plugin[] = standardPreset(options);
+  if (plugins.length !== modules.length) throw Error('STANDARD_MODULES no longer lists the plugins of standardPreset');
+  const usage = usageOf(data);
+  const matchers = plugins.filter((plugin) => plugin.type === 'audienceMatcher' && usage.conditionTypes.has(plugin.name));
+  const fields = new Set(matchers.flatMap((matcher) => (matcher as { fields?: readonly string[] }).fields ?? []));
+  const keep = (plugin: Plugin): boolean => {
+    switch (plugin.type) {
+      case 'audienceMatcher':
+        return matchers.includes(plugin);
+      case 'profileProvider':
+        return ((plugin as { fields?: readonly string[] }).fields ?? []).some((field) => fields.has(field));
+      case 'decider':
+        return usage.policies.has(plugin.name);
+      case 'changeApplier':
+        return usage.changeTypes.has(plugin.name);
+      case 'viewProvider':
+        return usage.activationTypes.has(plugin.name);
+      case 'eventImplementation':
+        return usage.eventTypes.has(plugin.name);
+      default:
+        return true;
+    }
+  };
+  return modules.flatMap((entry, index) =>
+    keep(plugins[index]) ? [entry.option && options[entry.option] ? { use: entry.use, options: options[entry.option] } : { use: entry.use }] : [],
+  );
+};

@@ -1,0 +1,80 @@
+/**
+ * The standard preset fitted to a project (plugins/presets/fit.ts): its module table must list exactly
+ * the plugins of `standardPreset`, in order, and a fitted snippet keeps what the data uses.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import type { Plugin } from '../../../core';
+import { fitStandardPreset, STANDARD_MODULES } from '../../../plugins/presets/fit';
+import { standardPreset } from '../../../plugins/presets/standard';
+import { normalizeProjectData, validateProject } from '../../../core/project';
+
+const ROOT = join(__dirname, '../../..');
+const load = async (use: string, options: unknown = {}): Promise<Plugin> => {
+  const module = await import(pathToFileURL(join(ROOT, 'plugins', use, 'index.ts')).href);
+  return typeof module.default === 'function' ? module.default(options) : module.default;
+};
+const names = (plugins: readonly Plugin[]) => plugins.map((plugin) => `${plugin.type} ${plugin.name}`);
+
+const project = {
+  projectId: 'p',
+  accountId: 'a',
+  revision: 1,
+  pages: [{ id: 'home', apiName: 'home', staticConditions: [{ type: 'url', match: 'substring', value: '/' }] }],
+  audiences: [{ id: 'aud', conditions: ['and', { type: 'device', value: 'phone' }, ['or', { type: 'custom_attribute', name: 'plan', value: 'pro' }]] }],
+  events: [{ id: 'e', apiName: 'signup', eventType: 'click', config: { selector: '.signup' } }],
+  layers: [
+    {
+      id: 'l',
+      policy: 'equal_priority',
+      pageIds: ['home'],
+      decisionMetadata: { experimentPriorities: [[{ entityId: 'x', endOfRange: 10000 }]] },
+      experiments: [
+        {
+          id: 'x',
+          audienceIds: ['aud'],
+          variations: [{ id: 'v', actions: [{ id: 'a', pageId: 'home', changes: [{ id: 'c', type: 'attribute', selector: 'h1', attributes: { text: 'Hi' } }] }] }],
+          weightDistributions: [{ entityId: 'v', endOfRange: 10000 }],
+        },
+      ],
+    },
+  ],
+};
+
+describe('standard preset fitted to a project', () => {
+  it('its module table names every plugin of standardPreset, in the same order, options on included', async () => {
+    const options = { crossDomain: { origin: 'https://storage.example' }, rum: {} };
+    const table = STANDARD_MODULES.map((entry) => entry.use);
+    expect(table.every((use) => existsSync(join(ROOT, 'plugins', use, 'index.ts')))).toBe(true);
+    const loaded = await Promise.all(STANDARD_MODULES.map((entry) => load(entry.use, entry.option ? options[entry.option as keyof typeof options] : {})));
+    expect(names(loaded)).toEqual(names(standardPreset(options as never)));
+  });
+
+  it('keeps the plugins the data uses (matchers, their providers, deciders, appliers, view providers, events) and every module', () => {
+    const uses = fitStandardPreset(project as never).map((ref) => ref.use);
+    expect(uses).toEqual([
+      'storage/local', 'storage/session', 'storage/cookie', 'api-modules/controls', 'api-modules/visitor', 'api-modules/audiences',
+      'audience-matchers/custom-attribute', 'audience-matchers/device', 'audience-matchers/url',
+      'profile-providers/device', 'profile-providers/url',
+      'deciders/equal-priority', 'api-modules/decisions', 'api-modules/changes', 'change-appliers/attribute',
+      'view-providers/immediate', 'event-implementations/click', 'trackers/batch', 'api-modules/pages',
+    ]);
+  });
+
+  it('passes the preset options to the plugins that take them; a project without layers keeps a decider for the holdback draws', () => {
+    const refs = fitStandardPreset({ projectId: 'p', accountId: 'a', revision: 1 } as never, { tracker: { host: 'https://collect.example' } });
+    expect(refs.find((ref) => ref.use === 'trackers/batch')).toEqual({ use: 'trackers/batch', options: { host: 'https://collect.example' } });
+    expect(refs.map((ref) => ref.use)).toContain('deciders/single-experiment');
+  });
+
+  it('a project valid with the whole preset is valid with its fitted plugins', async () => {
+    const errors = (plugins: readonly Plugin[]) => {
+      const rules = plugins.flatMap((plugin) => (plugin.validate ? [plugin.validate] : []));
+      return validateProject(normalizeProjectData(project as never), { rules, plugins }).filter((problem) => problem.severity === 'error');
+    };
+    expect(errors(standardPreset())).toEqual([]);
+    expect(errors(await Promise.all(fitStandardPreset(project as never).map((ref) => load(ref.use))))).toEqual([]);
+  });
+});
