@@ -2,6 +2,8 @@
  * Builds project snippets.
  *   npm run build:snippet -- <project file (.ts or .json)> [--out file]
  *   npm run build:snippets            (every project in config/, plus dist/snippets/sizes.json)
+ * A JSON project names its plugins (`"plugins": ["kind/name", { "use": "kind/name", "options": {} }]`)
+ * or the standard preset fitted to its data (`"plugins": { "preset": "standard", "options": {} }`).
  * A project is validated first (structural rules plus its plugins' rules); a project with errors is not
  * built. The output must contain no eval or Function constructor (strict CSP).
  */
@@ -11,6 +13,7 @@ import { pathToFileURL } from 'node:url';
 import type { ProjectDefinition } from '../core/define';
 import { formatProblem, normalizeProjectData, validateProject, type ProjectRule } from '../core/project';
 import type { Plugin } from '../core/types';
+import { fitStandardPreset } from '../plugins/presets/fit';
 import {
   ROOT,
   SNIPPET_DIR,
@@ -32,7 +35,10 @@ const loadProject = async (file: string): Promise<{ project: ProjectDefinition; 
   if (extname(file) === '.json') {
     const json = JSON.parse(readFileSync(file, 'utf8'));
     if (!json || typeof json !== 'object' || !json.data) throw new Error(`${file}: a JSON project is { "data": {...}, "plugins": [...] }`);
-    const plugins = Array.isArray(json.plugins) ? json.plugins : [];
+    // `"plugins": { "preset": "standard", "options": {...} }`: the standard preset fitted to the data.
+    const preset = json.plugins && !Array.isArray(json.plugins) && typeof json.plugins === 'object' ? json.plugins : undefined;
+    if (preset && preset.preset !== 'standard') throw new Error(`${file}: the only preset is "standard", got ${JSON.stringify(preset.preset)}`);
+    const plugins = preset ? fitStandardPreset(json.data, preset.options ?? {}) : Array.isArray(json.plugins) ? json.plugins : [];
     const loaded: Plugin[] = [];
     for (const ref of plugins) {
       const name = typeof ref === 'string' ? ref : ref?.use;

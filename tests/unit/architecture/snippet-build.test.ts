@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { STANDARD_MODULES } from '../../../plugins/presets/fit';
 import { buildSnippet } from '../../../scripts/build-snippet';
 
 const tempDir = () => mkdtempSync(join(tmpdir(), 'varia-snippet-'));
@@ -25,6 +26,36 @@ describe('snippet build', () => {
     expect(built.sizes.raw).toBe(Buffer.byteLength(code));
     expect(built.sizes.gzip).toBeLessThan(built.sizes.raw);
     expect(built.sizes.brotli).toBeLessThan(built.sizes.raw);
+  });
+
+  it('builds a JSON project on the standard preset fitted to its data: smaller than the whole preset, the unused plugins left out', async () => {
+    const dir = tempDir();
+    const data = {
+      projectId: 'fitted-demo',
+      accountId: 'a',
+      revision: 1,
+      pages: [{ id: 'home', apiName: 'home', staticConditions: [{ type: 'url', match: 'substring', value: '/' }] }],
+    };
+    const fitted = join(dir, 'fitted.json');
+    writeFileSync(fitted, JSON.stringify({ data, plugins: { preset: 'standard', options: { tracker: { host: 'https://collect.example' } } } }));
+    const whole = join(dir, 'whole.json');
+    writeFileSync(whole, JSON.stringify({ data, plugins: STANDARD_MODULES.filter((entry) => !entry.optional).map((entry) => entry.use) }));
+    const small = await buildSnippet(fitted, join(dir, 'fitted.js'));
+    const large = await buildSnippet(whole, join(dir, 'whole.js'));
+    expect(small.sizes.gzip).toBeLessThan(large.sizes.gzip * 0.9);
+    const code = readFileSync(small.file, 'utf8');
+    expect(code).toContain('https://collect.example');
+    // The device types appear only in the device matcher and provider, which the project does not use.
+    expect(code).not.toContain('desktop_laptop');
+    expect(readFileSync(large.file, 'utf8')).toContain('desktop_laptop');
+    // Two whole snippet builds (terser with two passes): slower than the default test timeout on 2 cores.
+  }, 60_000);
+
+  it('refuses a preset other than the standard one', async () => {
+    const dir = tempDir();
+    const project = join(dir, 'project.json');
+    writeFileSync(project, JSON.stringify({ data: { projectId: 'p', accountId: 'a', revision: 1 }, plugins: { preset: 'tiny' } }));
+    await expect(buildSnippet(project, join(dir, 'out.js'))).rejects.toThrow('the only preset is "standard"');
   });
 
   it('CFG-21 refuses an invalid project and names every problem, not only the first', async () => {
