@@ -22,6 +22,13 @@ export interface AudienceMatcherKind {
   fields?: readonly string[];
   match(condition: AudienceCondition, profile: ProfileFields): boolean | null;
   /**
+   * Optional: `condition` compiled once per project data into a predicate over the profile (names looked
+   * up, the match type picked, patterns and ranges parsed), which the audiences module calls instead of
+   * `match` on every evaluation. It must answer what `match(condition, profile)` answers for every profile;
+   * the module still waits for the pending `fields` first and reports a throwing predicate like `match`.
+   */
+  compile?(condition: AudienceCondition, data: ProjectData): (profile: ProfileFields) => boolean | null;
+  /**
    * Validation of one condition of this type (regex syntax and safety, ranges, behaviour rules, attribute
    * lookups...), run by the audiences plugin's project rule when the project is prepared. Returns the
    * problems (none: undefined or []): a message is an error, `{ message, warning: true }` a warning.

@@ -9,20 +9,23 @@
  * module waits for the pending fields it met, up to the timeout (default 2000 ms, on the kernel clock),
  * and decides with what it has: matchers then see a pending field as missing.
  */
-import { definePlugin, type AudienceMatcherKind, type AudiencesModule, type PluginContext, type PluginOf, type QualifyOptions } from '../../../core';
+import { definePlugin, type AudienceMatcherKind, type AudiencesModule, type PluginContext, type PluginOf, type ProfileFields, type QualifyOptions } from '../../../core';
 import type { Audience, AudienceCondition, AudienceConditions, AudienceIdExpression, ProjectData } from '../../../core/project/types';
-import { evaluateList, flattenIds, type Tri } from './logic';
+import { evaluateList, flattenIds, MAX_DEPTH, type Tri } from './logic';
 import { createProfile, isThenable, type ProfileStore } from './profile';
 import { audienceRule } from './validate';
 
 /** Default wait for pending fields, ms (runtime-spec §9 default campaign activation timeout). */
 export const DEFAULT_TIMEOUT = 2000;
 
+/** A compiled audience expression: its verdict over the current pass's profile. */
+type Node = () => Tri;
+const UNKNOWN: Node = () => null;
+
 export default function audiences(): PluginOf<'apiModule'> {
   let ctx: PluginContext | undefined;
   let store: ProfileStore | undefined;
   let byId = new Map<string, Audience>();
-  let byIdOf: ProjectData | undefined;
   const warned = new Set<string>();
 
   // Evaluation state of the current pass (evaluation is synchronous, so one set of variables serves).
@@ -59,15 +62,7 @@ export default function audiences(): PluginOf<'apiModule'> {
     const cond = item as AudienceCondition;
     const matcher = matcherOf(cond.type);
     if (!matcher) return null;
-    if (checkPending && matcher.fields) {
-      for (const field of matcher.fields) {
-        const value = fields[field];
-        if (isThenable(value)) {
-          (waitingOn ??= []).push(value);
-          return null;
-        }
-      }
-    }
+    if (checkPending && matcher.fields && metPending(matcher.fields)) return null;
     try {
       const result = matcher.match(cond, fields);
       return result === true || result === false ? result : null;
@@ -77,16 +72,109 @@ export default function audiences(): PluginOf<'apiModule'> {
     }
   };
 
+  /** Whether one of `needed` is pending (a promise): it joins the fields the pass waits for. */
+  const metPending = (needed: readonly string[]): boolean => {
+    for (const field of needed) {
+      const value = fields[field];
+      if (isThenable(value)) {
+        (waitingOn ??= []).push(value);
+        return true;
+      }
+    }
+    return false;
+  };
+
+  // Compiled audiences: each audience's conditions become a tree of closures once per project data (and
+  // per load, which may bring other matchers), so an evaluation does not walk the lists, look matchers up
+  // or re-parse conditions. The tree answers exactly what `evaluateList(conditions, condition)` answers.
+  let compiled = new Map<string, Node>();
+  let compiledOf: ProjectData | undefined;
+
+  /** A leaf over a matcher: waits on its pending fields, then its compiled predicate (or `match`). */
+  const leafOf = (cond: AudienceCondition, matcher: AudienceMatcherKind): Node => {
+    let test: ((profile: ProfileFields) => boolean | null) | undefined;
+    if (matcher.compile) {
+      try {
+        test = matcher.compile(cond, ctx!.data);
+      } catch {
+        // Left to `match`, which then reports the failure at evaluation like before.
+      }
+    }
+    const run = typeof test === 'function' ? test : (profile: ProfileFields) => matcher.match(cond, profile);
+    const needed = matcher.fields;
+    return () => {
+      if (checkPending && needed && metPending(needed)) return null;
+      try {
+        const result = run(fields);
+        return result === true || result === false ? result : null;
+      } catch (error) {
+        ctx!.report('PluginError', error, { plugin: cond.type });
+        return null;
+      }
+    };
+  };
+
+  const compileItem = (item: unknown, depth: number): Node => {
+    if (Array.isArray(item)) return compileList(item, depth + 1);
+    if (item === null || typeof item !== 'object') return UNKNOWN;
+    const matcher = matcherOf((item as AudienceCondition).type);
+    // No matcher yet: looked up again at every evaluation (a matcher registered later is found).
+    return matcher ? leafOf(item as AudienceCondition, matcher) : () => condition(item);
+  };
+
+  /** `evaluateList(list, condition, depth)` as a closure (see ./logic.ts for the rules). */
+  const compileList = (list: readonly unknown[], depth: number): Node => {
+    if (depth > MAX_DEPTH) return UNKNOWN;
+    const first = list[0];
+    const op = first === 'and' || first === 'not' ? first : 'or';
+    if (op === 'not') {
+      if (list.length < 2) return UNKNOWN;
+      const operand = compileItem(list[1], depth);
+      return () => {
+        const result = operand();
+        return result == null ? null : !result;
+      };
+    }
+    const items: Node[] = [];
+    for (let i = first === op ? 1 : 0; i < list.length; i++) items.push(compileItem(list[i], depth));
+    // `or` stops at the first true, `and` at the first false.
+    const stop = op === 'or';
+    if (items.length === 1) {
+      const only = items[0];
+      return () => {
+        const result = only();
+        return result == null ? null : result;
+      };
+    }
+    return () => {
+      let unknown = false;
+      for (let i = 0; i < items.length; i++) {
+        const result = items[i]();
+        if (result == null) unknown = true;
+        else if (result === stop) return stop;
+      }
+      return unknown ? null : !stop;
+    };
+  };
+
   const audience = (id: unknown): Tri => {
     if (typeof id !== 'string') return null;
     if (forced) return forced.includes(id);
     const data = ctx!.data;
-    if (byIdOf !== data) {
-      byIdOf = data;
+    if (compiledOf !== data) {
+      compiledOf = data;
+      compiled = new Map();
       byId = new Map((Array.isArray(data.audiences) ? data.audiences : []).filter((a) => a && typeof a.id === 'string').map((a) => [a.id, a]));
     }
-    const found = byId.get(id);
-    return found && Array.isArray(found.conditions) ? evaluateList(found.conditions, condition) : null;
+    let node = compiled.get(id);
+    if (!node) {
+      const found = byId.get(id);
+      // Only the project's audiences are cached: an unknown id is unknown without growing the map.
+      if (!found) return null;
+      node = Array.isArray(found.conditions) ? compileList(found.conditions, 0) : UNKNOWN;
+      compiled.set(id, node);
+    }
+    return node();
   };
 
   /** Starts a pass over the live profile (first) or the settled one (after the wait). */
@@ -121,10 +209,15 @@ export default function audiences(): PluginOf<'apiModule'> {
     return !waitingOn || decided(result) ? result : later(options, compute);
   };
 
+  // Its own function: a closure inside `qualifies` would cost a context allocation on every call.
+  const qualifiesLater = (audienceIds: AudienceIdExpression, options: QualifyOptions | undefined): Promise<boolean> =>
+    later(options, () => evaluateList(audienceIds, audience) === true);
+
   const module: AudiencesModule = {
     load: () => {
       matchers.clear();
       lastType = lastMatcher = undefined;
+      compiledOf = undefined;
       store!.load();
     },
     profile: () => store!.fields(),
@@ -133,8 +226,10 @@ export default function audiences(): PluginOf<'apiModule'> {
       if (!Array.isArray(audienceIds) || !audienceIds.length) return true;
       // The hot path of every decision: no closures, no promises unless a needed field is pending.
       begin(options, false);
-      const result = evaluateList(audienceIds, audience);
-      return result !== null || !waitingOn ? result === true : later(options, () => evaluateList(audienceIds, audience) === true);
+      // One audience id (the usual expression) is that audience's verdict; anything else is a list.
+      const only = audienceIds.length === 1 ? audienceIds[0] : undefined;
+      const result = typeof only === 'string' && only !== 'and' && only !== 'or' && only !== 'not' ? audience(only) : evaluateList(audienceIds, audience);
+      return result !== null || !waitingOn ? result === true : qualifiesLater(audienceIds, options);
     },
     matching: (audienceIds: AudienceIdExpression | undefined, options?: QualifyOptions) => {
       if (!Array.isArray(audienceIds) || !audienceIds.length) return [];

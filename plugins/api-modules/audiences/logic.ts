@@ -8,7 +8,7 @@
 export type Tri = boolean | null;
 
 // Guards against self-referencing or absurdly deep expressions (the validator reports them).
-const MAX_DEPTH = 32;
+export const MAX_DEPTH = 32;
 
 /** Evaluates `list`; `leaf` evaluates each operand that is not a list. Never throws by itself. */
 export const evaluateList = (list: readonly unknown[], leaf: (item: unknown) => Tri | undefined, depth = 0): Tri => {

@@ -16,7 +16,7 @@ import {
   type PluginContext,
   type VisitorModule,
 } from '../../../core';
-import type { DecisionTicket, Experiment, Layer, LayerDecision, LayerState } from '../../../core/project/types';
+import type { Action, DecisionTicket, Experiment, Layer, LayerDecision, LayerState } from '../../../core/project/types';
 import type { CmabChooser } from './cmab';
 import { bucketOf, heldBack, type createGlobalHoldback } from './holdback';
 import { MSG_NO_DECIDER, MSG_VARIATION_GONE, MSG_VISITOR_BUCKETING_ID_NOT_SET, REASONS } from './messages';
@@ -67,15 +67,32 @@ const NO_BUCKETING_ID = none(MSG_VISITOR_BUCKETING_ID_NOT_SET);
 const NO_DECIDER = none(MSG_NO_DECIDER);
 const GLOBAL_HOLDBACK = none(undefined, REASONS.globalHoldback);
 
+/** The experiments whose (settled) verdict is true, in layer order (a loop: no closure on the decision path). */
+const qualifiedOf = (experiments: readonly Experiment[], verdicts: ReadonlyArray<unknown>): Experiment[] => {
+  const out: Experiment[] = [];
+  for (let i = 0; i < experiments.length; i++) if (verdicts[i]) out.push(experiments[i]);
+  return out;
+};
+
 /**
  * Creates the layer decision function of one kernel; `collect` receives the promises of applied actions.
  * The synchronous path allocates only what it hands out (ticket, decision, layer state, the kept record,
- * the event): per-layer data comes from ./layer-info.ts, and helpers live here rather than inside the call.
+ * the event): per-layer data comes from ./layer-info.ts, and whatever needs a closure (waiting, the bandit,
+ * actions) lives in its own function, so the common path creates no closure context per call.
  */
 export const createDecideLayer = (deps: DecideDeps) => {
   const { ctx } = deps;
+  const log = ctx.log;
   // One request record, refilled per decision: deciders are synchronous and read it during the call only.
   const request: DecisionRequest = { layer: undefined as unknown as Layer, eligible: NO_IDS, bucketingId: '' };
+
+  /** Applies a decided variation's actions for the page through the changes module (DEC-20..23). */
+  const apply = (changes: ChangesModule, actions: readonly Action[], meta: { layerId: string; experimentId: string; variationId: string; pageId: string }, collect: Collect) => {
+    for (const action of actions) {
+      const work = ctx.attempt('ActionError', () => changes.applyAction(action, meta), meta);
+      if (work) (collect || ctx.defer)(Promise.resolve(work));
+    }
+  };
 
   const finish = (
     layer: Layer,
@@ -90,6 +107,7 @@ export const createDecideLayer = (deps: DecideDeps) => {
     const data = ctx.data;
     const experimentId = result.experimentId ?? null;
     const variationId = result.variationId ?? null;
+    const error = result.error ?? null;
     const decision: LayerDecision = {
       layerId: layer.id,
       experimentId,
@@ -97,9 +115,9 @@ export const createDecideLayer = (deps: DecideDeps) => {
       isLayerHoldback,
       isLayerConcluded: !!layer.concluded,
       reason,
-      error: result.error ?? null,
+      error,
     };
-    if (decision.error && ctx.log.level() > 3) ctx.log.debug('Decisions: layer', layer.id, decision.error);
+    if (error && log.level() > 3) log.debug('Decisions: layer', layer.id, error);
     const state: LayerState = {
       layerId: layer.id,
       pageId,
@@ -120,17 +138,32 @@ export const createDecideLayer = (deps: DecideDeps) => {
     deps.keep(detail);
     ctx.emit({ type: 'lifecycle', name: 'layerDecided', data: detail });
     const changes = actions && deps.modules().changes;
-    if (changes) {
-      const meta = { layerId: layer.id, experimentId: experimentId!, variationId: variationId!, pageId: pageId! };
-      for (const action of actions!) {
-        const work = ctx.attempt('ActionError', () => changes.applyAction(action, meta), meta);
-        if (work) (collect || ctx.defer)(Promise.resolve(work));
-      }
-    }
+    if (changes) apply(changes, actions!, { layerId: layer.id, experimentId: experimentId!, variationId: variationId!, pageId: pageId! }, collect);
     return state;
   };
 
   const sticky = (layer: Layer, candidate: Experiment | undefined) => !!candidate && !candidate.deployed && !isCmab(layer, candidate);
+
+  /** Under equal_priority: the eligible experiment the visitor has a stored variation for, if it is sticky. */
+  const keptOf = (layer: Layer, eligible: readonly Experiment[], stored: Record<string, string>): Experiment | undefined => {
+    for (let i = 0; i < eligible.length; i++) if (stored[eligible[i].id] && sticky(layer, eligible[i])) return eligible[i];
+  };
+
+  /** The contextual bandit's variation (stored, predicted, or `base`), then the rest of the decision. */
+  const bandit = (
+    layer: Layer,
+    info: LayerInfo,
+    pageId: string | undefined,
+    ticket: DecisionTicket,
+    experiment: Experiment,
+    bucketingId: string,
+    base: DecisionResult,
+    isLayerHoldback: boolean,
+    collect: Collect,
+  ): LayerState | Promise<LayerState> =>
+    andThen(deps.cmab.choose(layer, experiment, bucketingId, base), (chosen) =>
+      finish(layer, info, pageId, ticket, chosen, chosen.reason ?? null, isLayerHoldback, collect),
+    );
 
   /** After the audiences: the decider, sticky bucketing, the bandit. */
   const choose = (
@@ -167,7 +200,7 @@ export const createDecideLayer = (deps: DecideDeps) => {
       // DEC-14..16: a stored variation overrides the decider, except for deployed and bandit experiments.
       // Under equal_priority the stored experiment itself is kept when the visitor still qualifies for it.
       if (!(experiment && stored[experiment.id]) && layer.policy === 'equal_priority') {
-        const kept = eligible.find((candidate) => stored[candidate.id] && sticky(layer, candidate));
+        const kept = keptOf(layer, eligible, stored);
         if (kept) experiment = kept;
       }
       const preferred = experiment && sticky(layer, experiment) ? stored[experiment.id] : undefined;
@@ -184,16 +217,34 @@ export const createDecideLayer = (deps: DecideDeps) => {
     const reason = result.reason || (forced ? REASONS.force : isLayerHoldback ? REASONS.layerHoldback : result.variationId ? REASONS.bucketed : REASONS.notBucketed);
     if (experiment && !forced && !isLayerHoldback && info.bandit && isCmab(layer, experiment)) {
       const base: DecisionResult = { experimentId: result.experimentId, variationId: result.variationId, reason, error: result.error };
-      return andThen(deps.cmab.choose(layer, experiment, bucketingId, base), (chosen) =>
-        finish(layer, info, pageId, ticket, chosen, chosen.reason ?? null, isLayerHoldback, collect),
-      );
+      return bandit(layer, info, pageId, ticket, experiment, bucketingId, base, isLayerHoldback, collect);
     }
     return finish(layer, info, pageId, ticket, result, reason, isLayerHoldback, collect);
   };
 
+  /** The slow path: some audience verdict (or the ticket's audience ids) has to be waited for. */
+  const later = (
+    layer: Layer,
+    info: LayerInfo,
+    pageId: string | undefined,
+    ticket: DecisionTicket,
+    bucketingId: string,
+    visitor: VisitorModule,
+    stored: Record<string, string> | undefined,
+    isLayerHoldback: boolean,
+    forced: boolean,
+    collect: Collect,
+    verdicts: ReadonlyArray<boolean | Promise<boolean>>,
+    matching: readonly string[] | Promise<string[]>,
+  ): Promise<LayerState> =>
+    Promise.all([Promise.all(verdicts), matching]).then(([qualified, audienceIds]) =>
+      choose(layer, info, pageId, ticket, bucketingId, visitor, stored, isLayerHoldback, forced, collect, qualifiedOf(info.experiments, qualified), audienceIds),
+    );
+
   return (layer: Layer, pageId: string | undefined, collect?: Collect, info: LayerInfo = layerInfo(layer)): LayerState | Promise<LayerState> => {
     const data = ctx.data;
-    const { visitor, controls, audiences } = deps.modules();
+    const modules = deps.modules();
+    const visitor = modules.visitor;
     const bucketingId = visitor?.bucketingId();
     const experiments = info.experiments;
     const stored = bucketingId ? visitor!.variationMap()[layer.id] : undefined;
@@ -208,6 +259,7 @@ export const createDecideLayer = (deps: DecideDeps) => {
     if (!bucketingId) return finish(layer, info, pageId, ticket, NO_BUCKETING_ID, null, false, collect);
 
     // DEC-6, DEC-7: a forced variation of this layer decides it outright.
+    const controls = modules.controls;
     const forcedVariations = controls?.forcedVariationIds();
     if (forcedVariations?.length) {
       for (const experiment of experiments) {
@@ -225,8 +277,9 @@ export const createDecideLayer = (deps: DecideDeps) => {
     if (!forced && deps.holdback.get(ticket.activationId!)) {
       return finish(layer, info, pageId, ticket, GLOBAL_HOLDBACK, REASONS.globalHoldback, false, collect);
     }
-    const isLayerHoldback = !forced && !!layer.holdback && heldBack(bucketOf(ctx, layer.policy), bucketingId, layer.id + 'holdback', layer.holdback);
+    const isLayerHoldback = !forced && !!layer.holdback && heldBack(bucketOf(ctx, layer.policy), bucketingId, info.holdbackEntity, layer.holdback);
 
+    const audiences = modules.audiences;
     if (!audiences) return choose(layer, info, pageId, ticket, bucketingId, visitor!, stored, isLayerHoldback, forced, collect, experiments, NO_IDS);
     const options = forced ? { timeout: info.timeout, forcedAudienceIds: forcedAudiences } : info.options;
     // Qualification as a bit mask while every verdict is plain (the eligible list and the ticket's
@@ -256,13 +309,13 @@ export const createDecideLayer = (deps: DecideDeps) => {
       matching = ids;
     } else matching = info.audienceIds.length ? audiences.matching(info.audienceIds, options) : NO_IDS;
     if (waiting || !Array.isArray(matching)) {
-      // The slow path: some audience verdict (or the ticket's audience ids) has to be waited for.
-      const all = verdicts || experiments.map((_, i) => !!(mask & (1 << i)));
-      return Promise.all([Promise.all(all), matching]).then(([qualified, audienceIds]) =>
-        choose(layer, info, pageId, ticket, bucketingId, visitor!, stored, isLayerHoldback, forced, collect, experiments.filter((_, i) => qualified[i]), audienceIds),
-      );
+      if (!verdicts) {
+        verdicts = [];
+        for (let i = 0; i < experiments.length; i++) verdicts.push(!!(mask & (1 << i)));
+      }
+      return later(layer, info, pageId, ticket, bucketingId, visitor!, stored, isLayerHoldback, forced, collect, verdicts, matching);
     }
-    const eligible = cached ? cached.eligible : experiments.filter((_, i) => verdicts![i] === true);
-    return choose(layer, info, pageId, ticket, bucketingId, visitor!, stored, isLayerHoldback, forced, collect, eligible, matching);
+    const eligible = cached ? cached.eligible : qualifiedOf(experiments, verdicts!);
+    return choose(layer, info, pageId, ticket, bucketingId, visitor!, stored, isLayerHoldback, forced, collect, eligible, matching as readonly string[]);
   };
 };

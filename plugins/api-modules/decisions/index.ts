@@ -12,7 +12,7 @@ import { BUCKET_VISITOR_PARAMS, createBucketVisitor } from './bucket-visitor';
 import { createCmab, type CmabOptions } from './cmab';
 import { createDecideLayer, type Decided, type DecisionModules } from './decide';
 import { createGlobalHoldback } from './holdback';
-import { createLayerIndex, createPageIndex } from './layer-info';
+import { createLayerIndex, createPageIndex, type IndexedLayer, type Kept } from './layer-info';
 import { MSG_NAMESPACE_NOT_SET, msgNotFound } from './messages';
 import { buildPayload, referrerOf } from './payload';
 import { createRelay } from './relay';
@@ -24,22 +24,32 @@ export type DecisionsOptions = CmabOptions;
 
 /** Creates the decisions module of one kernel (called from the plugin's setup). */
 export const createDecisions = (ctx: PluginContext, options: DecisionsOptions = {}): DecisionsModule & { reset(): void } => {
-  const decided = new Map<string, Decided>();
+  // The kept record of each decided layer id, in a slot made once: later decisions of the layer replace the
+  // slot's entry, and the layer's index entry remembers the slot, so keeping a decision skips the map.
+  const decided = new Map<string, Kept>();
+  // The index entry of the layer being decided (where its slot is remembered); checked by id before use.
+  let deciding: IndexedLayer | undefined;
   const layerById = createLayerIndex();
   const layersOn = createPageIndex();
   const holdback = createGlobalHoldback(ctx);
   const relay = createRelay(ctx);
   const idPrefix = uuid(ctx.win).slice(0, 8);
+  // Event ids are `${idPrefix}-${n}`: the prefix with its dash is joined once, so an id is one concatenation.
+  const eventPrefix = idPrefix + '-';
   let eventCount = 0;
   let activations = 0;
   let namespaceWarned = false;
   let modules: DecisionModules | undefined;
   // Per activation (reset with the modules): deciders by policy and the local storage plugin.
   const deciders = new Map<string, DeciderKind>();
+  // The last policy asked and its decider: most projects use one policy, so a string compare beats the map.
+  let lastPolicy: string | undefined;
+  let lastDecider: DeciderKind | undefined;
   let local: StorageKind | null | undefined;
   const modulesNow = (): DecisionModules => {
     if (modules) return modules;
     deciders.clear();
+    lastPolicy = lastDecider = undefined;
     local = undefined;
     return (modules = {
       visitor: ctx.get(MODULES.visitor),
@@ -51,8 +61,14 @@ export const createDecisions = (ctx: PluginContext, options: DecisionsOptions = 
   };
   const deciderOf = (policy: string): DeciderKind | undefined => {
     modulesNow();
+    if (policy === lastPolicy) return lastDecider;
     let found = deciders.get(policy);
     if (!found && (found = ctx.plugin('decider', policy))) deciders.set(policy, found);
+    // Misses are not remembered: a decider registered later is found.
+    if (found) {
+      lastPolicy = policy;
+      lastDecider = found;
+    }
     return found;
   };
 
@@ -96,18 +112,26 @@ export const createDecisions = (ctx: PluginContext, options: DecisionsOptions = 
     cmab: createCmab(ctx, options),
     activationId,
     keep: (entry) => {
-      decided.set(entry.layerState.layerId, entry);
+      const id = entry.layerState.layerId;
+      const hint = deciding;
+      let slot = hint && hint.kept && hint.kept.layerId === id ? hint.kept : decided.get(id);
+      if (slot) slot.entry = entry;
+      else decided.set(id, (slot = { layerId: id, entry }));
+      if (hint && hint.kept !== slot && hint.layer.id === id) hint.kept = slot;
+      // Without a local storage plugin there is nothing to persist: no batch to collect.
+      if (local === undefined) local = ctx.plugin('storage', 'local') || null;
+      if (!local) return;
       if (unsaved) unsaved.push(entry.layerState);
-      else if (local !== null) save([entry.layerState]);
+      else save([entry.layerState]);
     },
-    nextEventId: () => `${idPrefix}-${++eventCount}`,
+    nextEventId: () => eventPrefix + ++eventCount,
     // Inside decidePage one clock read serves every layer it decides synchronously.
     now: () => (unsaved ? (pageNow ??= ctx.clock.now()) : ctx.clock.now()),
     modules: modulesNow,
     decider: deciderOf,
   });
   const payloadOf = (layerId: string, referrer?: string | null) => {
-    const entry = decided.get(layerId);
+    const entry = decided.get(layerId)?.entry;
     return entry ? buildPayload(ctx, entry, referrer === undefined ? referrerOf(ctx) : referrer) : null;
   };
 
@@ -118,10 +142,13 @@ export const createDecisions = (ctx: PluginContext, options: DecisionsOptions = 
     decideLayer: (layerId, pageId) => {
       const found = layerById(ctx.data, layerId);
       if (!found) return void ctx.log.error(msgNotFound('layer', layerId));
+      deciding = found;
       try {
         return decideLayer(found.layer, pageId, undefined, found.info);
       } catch (error) {
         ctx.report('PluginError', error, { layerId });
+      } finally {
+        deciding = undefined;
       }
     },
     decidePage: (pageId) => {
@@ -140,13 +167,15 @@ export const createDecisions = (ctx: PluginContext, options: DecisionsOptions = 
       try {
         const layers = layersOn(ctx.data, pageId);
         for (let i = 0; i < layers.length; i++) {
+          const { layer, info } = (deciding = layers[i]);
           // What ctx.attempt does, without a closure per layer.
           let state: LayerState | Promise<LayerState> | undefined;
           try {
-            state = decideLayer(layers[i], pageId, collect);
+            state = decideLayer(layer, pageId, collect, info);
           } catch (error) {
-            ctx.report('PluginError', error, { layerId: layers[i].id });
+            ctx.report('PluginError', error, { layerId: layer.id });
           }
+          deciding = undefined;
           if (isThenable(state)) pending = true;
           states.push(state);
         }
@@ -156,6 +185,8 @@ export const createDecisions = (ctx: PluginContext, options: DecisionsOptions = 
         if (outermost && batch.length) ctx.attempt('PluginError', () => save(batch));
       }
       // Nothing to wait for (the usual case): one settled promise, nothing deferred.
+      // (A fresh array even when nothing is missing: handing out the one grown by push measured slower, the
+      // long-lived results of its allocation site get it pretenured.)
       if (!pending && !work) return Promise.resolve(states.filter((state): state is LayerState => !!state));
       const done = Promise.all(states.map((state) => Promise.resolve(state).catch((error) => void ctx.report('PluginError', error))))
         .then((all) => Promise.all(work || []).then(() => all.filter((state): state is LayerState => !!state)))
@@ -168,7 +199,7 @@ export const createDecisions = (ctx: PluginContext, options: DecisionsOptions = 
     analyticsPayload: (layerId) => payloadOf(layerId),
     layerStates: () => {
       const out: Record<string, LayerState> = {};
-      decided.forEach((entry, id) => (out[id] = entry.layerState));
+      decided.forEach((slot, id) => (out[id] = slot.entry.layerState));
       return out;
     },
     reset: () => {
@@ -181,7 +212,7 @@ export const createDecisions = (ctx: PluginContext, options: DecisionsOptions = 
   ctx.registerModule(
     MODULES.state,
     createState(ctx, {
-      decided: (layerId) => decided.get(layerId),
+      decided: (layerId) => decided.get(layerId)?.entry,
       payload: (options) => (options ? payloadOf(options.campaignId) : null),
       redirect: () => {
         const info = relay.info();

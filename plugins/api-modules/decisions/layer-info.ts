@@ -6,6 +6,7 @@
  */
 import type { QualifyOptions } from '../../../core';
 import type { Action, Experiment, Layer, ProjectData, Variation } from '../../../core/project/types';
+import type { Decided } from './decide';
 import { findLayer, findVariation, isCmab, layerRunsOn } from './util';
 
 const DEFAULT_TIMEOUT = 2000;
@@ -28,6 +29,8 @@ export interface LayerInfo {
   audienceIds: string[];
   /** Whether some experiment is a contextual bandit. */
   bandit: boolean;
+  /** The layer holdback's draw entity (ruling 3: layer id + "holdback"). */
+  holdbackEntity: string;
   /** The eligible experiments and (with `single`) the ticket's audience ids, by qualification bit mask. */
   byMask: Map<number, Qualified>;
   /** The same for layers of up to SMALL experiments: an array indexed by the mask (faster than the map). */
@@ -76,6 +79,7 @@ export const layerInfo = (layer: Layer): LayerInfo => {
     single,
     audienceIds: [...found],
     bandit: experiments.some((experiment) => isCmab(layer, experiment)),
+    holdbackEntity: layer.id + 'holdback',
     byMask: new Map(),
     small: experiments.length <= SMALL ? new Array(1 << experiments.length).fill(undefined) : undefined,
     actions: new Map(),
@@ -124,8 +128,18 @@ export const actionsOf = (info: LayerInfo, experiment: Experiment | undefined, v
 
 /** A layer found by id, with its info. */
 export interface IndexedLayer {
+  /** The layer's position in the project's layer list (-1 outside the id index); entries share one shape. */
+  at: number;
   layer: Layer;
   info: LayerInfo;
+  /** The kernel's slot of the layer's kept decision, once it has one (the index entries are per kernel). */
+  kept?: Kept;
+}
+
+/** Where a kernel keeps the last decision of a layer id. */
+export interface Kept {
+  layerId: string;
+  entry: Decided;
 }
 
 /**
@@ -149,31 +163,37 @@ const layersChanged = () => {
 /** Creates the layer lookup by id of one kernel: an index rebuilt when the data or its layer list changes. */
 export const createLayerIndex = () => {
   const changed = layersChanged();
-  let byId = new Map<string, IndexedLayer & { at: number }>();
+  let byId = new Map<string, IndexedLayer>();
   return (current: ProjectData, id: string): IndexedLayer | undefined => {
     const list = current.layers;
     if (changed(current)) {
       byId = new Map();
       for (let i = 0; list && i < list.length; i++) {
         const layer = list[i];
-        if (layer && !byId.has(layer.id)) byId.set(layer.id, { at: i, layer, info: layerInfo(layer) });
+        if (layer && !byId.has(layer.id)) byId.set(layer.id, { at: i, layer, info: layerInfo(layer), kept: undefined });
       }
     }
     const entry = byId.get(id);
     if (entry && list[entry.at] === entry.layer) return entry;
     const layer = findLayer(current, id);
-    return layer && { layer, info: layerInfo(layer) };
+    return layer && { at: -1, layer, info: layerInfo(layer), kept: undefined };
   };
 };
 
-/** Creates the page index of one kernel: the layers that run on a page (layerRunsOn), once per page and data. */
+/**
+ * Creates the page index of one kernel: the layers that run on a page (layerRunsOn) with their info, once
+ * per page and data.
+ */
 export const createPageIndex = () => {
   const changed = layersChanged();
-  let byPage = new Map<string, Layer[]>();
-  return (current: ProjectData, pageId: string): Layer[] => {
+  let byPage = new Map<string, IndexedLayer[]>();
+  return (current: ProjectData, pageId: string): IndexedLayer[] => {
     if (changed(current)) byPage = new Map();
     let found = byPage.get(pageId);
-    if (!found) byPage.set(pageId, (found = (current.layers || []).filter((layer) => layerRunsOn(layer, pageId))));
+    if (!found) {
+      found = (current.layers || []).filter((layer) => layerRunsOn(layer, pageId)).map((layer) => ({ at: -1, layer, info: layerInfo(layer), kept: undefined }));
+      byPage.set(pageId, found);
+    }
     return found;
   };
 };

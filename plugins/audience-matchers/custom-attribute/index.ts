@@ -8,7 +8,7 @@
 import { definePlugin, type PluginContext, type PluginOf } from '../../../core';
 import type { AudienceCondition, ProjectData } from '../../../core/project/types';
 import { lookupAttribute } from '../_shared/lookup';
-import { matchValue, read, valueProblem } from '../_shared/values';
+import { compileValue, matchValue, read, valueProblem } from '../_shared/values';
 
 /** Options of the custom_attribute matcher. */
 export interface CustomAttributeOptions {
@@ -19,16 +19,21 @@ export interface CustomAttributeOptions {
 /** The condition's `id` (not in the shared condition type: a matcher-specific field). */
 const idOf = (condition: AudienceCondition): unknown => (condition as { id?: unknown }).id;
 
+/** The value of an attribute entry: entries are AttributeEntry records ({ value, lastModified }); a bare value is accepted too. */
+const valueOf = (entry: unknown): unknown =>
+  entry !== null && typeof entry === 'object' && 'lastModified' in entry ? (entry as unknown as { value: unknown }).value : entry;
+
+const unknown = () => null;
+
 export default function customAttribute(options: CustomAttributeOptions = {}): PluginOf<'audienceMatcher'> {
   let ctx: PluginContext | undefined;
   let names: Map<string, string | null> | undefined;
   let namesOf: ProjectData | undefined;
   // Attribute name per lookup key (`#id` or name), null for a failed lookup; rebuilt when data changes.
-  const resolve = (condition: AudienceCondition): string | null => {
+  const resolve = (condition: AudienceCondition, data: ProjectData | undefined = ctx?.data): string | null => {
     const id = idOf(condition);
     const name = condition.name;
     if (id == null && typeof name === 'string' && !options.declaredOnly) return name;
-    const data = ctx?.data;
     if (!data) return null;
     if (namesOf !== data) {
       names = new Map();
@@ -52,10 +57,14 @@ export default function customAttribute(options: CustomAttributeOptions = {}): P
     match: (condition, profile) => {
       const name = resolve(condition);
       if (name === null) return null;
-      const entry = read(profile.attributes, name);
-      // Entries are AttributeEntry records ({ value, lastModified }); a bare value is accepted too.
-      const value = entry !== null && typeof entry === 'object' && 'lastModified' in entry ? (entry as unknown as { value: unknown }).value : entry;
-      return matchValue(condition.match, condition.value, value);
+      return matchValue(condition.match, condition.value, valueOf(read(profile.attributes, name)));
+    },
+    // The attribute name is looked up and the match parsed once per project data, not per evaluation.
+    compile: (condition, data) => {
+      const name = resolve(condition, data);
+      if (name === null) return unknown;
+      const test = compileValue(condition.match, condition.value);
+      return (profile) => test(valueOf(read(profile.attributes, name)));
     },
     check: (condition, data) => {
       const id = idOf(condition);

@@ -3,16 +3,19 @@
  * MurmurHash3 x86 32, seed 1, and scales it to 0..9999; a range list picks the first entry whose
  * exclusive `endOfRange` is above the bucket.
  */
-import { murmur3 } from './murmur';
+import { murmur3Of } from './murmur';
 
 /** Bucketing points (DEC-1). */
 export const POINTS = 10000;
 /** Seed of every bucketing hash (ruling 1). */
 export const SEED = 1;
 
-/** The bucket (0..9999) of a visitor for one draw: `bucketingId` then `entityId`, no separator (ruling 1, 3). */
+/**
+ * The bucket (0..9999) of a visitor for one draw: `bucketingId` then `entityId`, no separator (ruling 1, 3);
+ * hashed as one key without joining the two strings.
+ */
 export const bucket = (bucketingId: string, entityId: string): number =>
-  Math.floor((murmur3(bucketingId + entityId, SEED) / 4294967296) * POINTS);
+  Math.floor((murmur3Of(bucketingId, entityId, SEED) / 4294967296) * POINTS);
 
 /** A weighted range: the entity wins when the bucket is below `endOfRange` (ruling 2). */
 export interface Range {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bucket, murmur3, pickRange, rangesOf, utf8 } from '../../../../plugins/deciders/_shared';
+import { bucket, murmur3, murmur3Of, pickRange, rangesOf, utf8 } from '../../../../plugins/deciders/_shared';
 
 /** A straightforward reference: MurmurHash3 x86 32 over TextEncoder bytes, to check our inlined UTF-8 path. */
 const reference = (key: string, seed = 1): number => {
@@ -58,6 +58,36 @@ describe('bucketing (rulings 1-3)', () => {
 
   it('DEC-1 matches the reference for ASCII keys of every tail length and seed', () => {
     for (let n = 0; n < 12; n++) for (const seed of [0, 1, 42]) expect(murmur3('abcdefghijkl'.slice(0, n), seed)).toBe(reference('abcdefghijkl'.slice(0, n), seed));
+  });
+
+  it('DEC-1 hashes bucketing id and entity id as one key without joining them (every split, seeds, non-ASCII)', () => {
+    // The known values of Optimizely's SDKs, through the two-part hash.
+    expect(Math.floor((murmur3Of('ppid1', '1886780721', 1) / 4294967296) * 10000)).toBe(5254);
+    expect(murmur3Of('héllo wörld ✓', ' 😀', 1)).toBe(754580231);
+    const keys = ['', 'a', 'ab', 'abc', 'abcd', 'visitor-12345' + '20017', 'ppid21886780722', 'héllo', '日本語のID-7', 'emoji😀id', 'lone\ud800x'];
+    for (const key of keys) {
+      for (let cut = 0; cut <= key.length; cut++) {
+        for (const seed of [0, 1, 42]) {
+          const head = key.slice(0, cut);
+          const tail = key.slice(cut);
+          expect(murmur3Of(head, tail, seed)).toBe(reference(key, seed));
+        }
+      }
+    }
+  });
+
+  it('DEC-1 the two-part hash reuses the state of a repeated bucketing id correctly (same id, other entities and seeds)', () => {
+    for (const head of ['visitor-1', 'visitor-12', 'visitor-123', 'visitor-1234', 'ü-visitor']) {
+      for (const tail of ['', '1', '12', '123', '1234', '12345', 'layerholdback', 'global_holdback', 'ü']) {
+        expect(murmur3Of(head, tail, 1)).toBe(reference(head + tail, 1));
+        expect(murmur3Of(head, tail, 7)).toBe(reference(head + tail, 7));
+      }
+      // An equal id in another string object.
+      expect(murmur3Of(`${head}`.split('').join(''), 'x', 1)).toBe(reference(head + 'x', 1));
+    }
+    expect(bucket('ppid2', '1886780721')).toBe(4299);
+    expect(bucket('ppid2', '1886780722')).toBe(2434);
+    expect(bucket('ppid1', '1886780721')).toBe(5254);
   });
 
   it('DEC-26 picks the first range whose exclusive endOfRange is above the bucket: 2500/5000/7500/10000 are four quarters', () => {

@@ -178,4 +178,84 @@ describe('the audiences module', () => {
     const module = t.get('audiences') as import('../../../../../core').AudiencesModule;
     expect(module.evaluate([{ type: 'custom_attribute', name: 'x', value: 'y' }])).toBeNull();
   });
+
+  it('compiled audiences give what the interpreted evaluation gives over nested and/or/not trees (ruling 6)', () => {
+    // Every tree of depth up to 3 over T, F, U built from a seeded walk, as audiences and as expressions.
+    let seed = 7;
+    const random = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2147483648) % n);
+    const tree = (depth: number): unknown => {
+      const pick = random(depth > 2 ? 3 : 7);
+      if (pick < 3) return [T, F, U][pick];
+      const op = ['and', 'or', 'not', undefined][pick - 3];
+      const items = Array.from({ length: random(4) }, () => tree(depth + 1));
+      return op ? [op, ...items] : items;
+    };
+    const trees = Array.from({ length: 300 }, () => {
+      const made = tree(0);
+      return Array.isArray(made) ? made : ['and', made];
+    });
+    const t = bootAudiences({ data: { audiences: trees.map((conditions, i) => ({ id: `a${i}`, conditions })) } as never, validate: false });
+    trees.forEach((conditions, i) => {
+      const interpreted = t.audiences.evaluate(conditions as never);
+      expect([conditions, t.audiences.qualifies([`a${i}`])]).toEqual([conditions, interpreted === true]);
+      expect([conditions, t.audiences.qualifies(['not', `a${i}`])]).toEqual([conditions, interpreted === false]);
+      expect(t.audiences.matching([`a${i}`, 'yes'])).toEqual(interpreted === true ? [`a${i}`] : []);
+    });
+  });
+
+  it('a matcher\'s compiled predicate is made once per project data and load, waits for its pending fields, and is guarded', async () => {
+    let compiled = 0;
+    const late = lateLocation();
+    const geo = definePlugin({
+      type: 'audienceMatcher',
+      name: 'geo',
+      fields: ['location'],
+      match: (condition, profile) => (profile.location as { country?: string } | undefined)?.country === condition.value,
+      compile: (condition) => {
+        compiled++;
+        if (condition.value === 'throw-at-compile') throw new Error('cannot compile');
+        if (condition.value === 'throw') return () => { throw new Error('predicate failed'); };
+        return (profile) => (profile.location as { country?: string } | undefined)?.country === condition.value;
+      },
+    });
+    const t = bootAudiences({
+      data: {
+        audiences: [
+          { id: 'au', conditions: [{ type: 'geo', value: 'AU' }] },
+          { id: 'bad', conditions: [{ type: 'geo', value: 'throw' }] },
+          { id: 'fallback', conditions: [{ type: 'geo', value: 'throw-at-compile' }] },
+        ],
+      } as never,
+      extra: [geo as Plugin, late.plugin],
+      validate: false,
+    });
+    t.audiences.load();
+    const waiting = t.audiences.qualifies(['au']);
+    expect(waiting).toBeInstanceOf(Promise);
+    late.answer({ country: 'AU' });
+    expect(await waiting).toBe(true);
+    expect(t.audiences.qualifies(['au'])).toBe(true);
+    expect(compiled).toBe(1);
+    // A throwing predicate is unknown and reported like a throwing match; a failed compile falls back to match.
+    expect(t.audiences.qualifies(['bad'])).toBe(false);
+    expect(t.errors()).toContain('predicate failed');
+    expect(t.audiences.qualifies(['fallback'])).toBe(false);
+    expect(t.audiences.qualifies(['or', 'fallback', 'au'])).toBe(true);
+    expect(compiled).toBe(3);
+    // Forced audiences are not evaluated at all.
+    expect(t.audiences.qualifies(['bad'], { forcedAudienceIds: ['bad'] })).toBe(true);
+    // A new load may bring other matchers: the audiences are compiled again.
+    t.audiences.load();
+    late.answer({ country: 'NZ' });
+    expect(await t.audiences.qualifies(['au'])).toBe(false);
+    expect(compiled).toBe(4);
+  });
+
+  it('a condition whose matcher is registered after the first evaluation is evaluated by it from then on', () => {
+    const t = bootKernel({ plugins: [audiences()], data: { audiences: [{ id: 'late', conditions: [{ type: 'later', value: true }] }] } as never, validate: false });
+    const module = t.get('audiences') as import('../../../../../core').AudiencesModule;
+    expect(module.qualifies(['late'])).toBe(false);
+    expect(t.kernel.registerPlugin(definePlugin({ type: 'audienceMatcher', name: 'later', match: (condition) => condition.value as boolean }))).toBe(true);
+    expect(module.qualifies(['late'])).toBe(true);
+  });
 });

@@ -36,6 +36,33 @@ describe('decisions: layer decisions', () => {
     expect(t.decisions.layerStates().L1).toBe(state);
   });
 
+  it('DEC-5 the kept layer state is the latest decision of the layer, by decideLayer or decidePage, in first-decision order', async () => {
+    const t = boot([visitorStandIn({ bucketingId: 'ppid1' }).plugin, audiencesStandIn(['A1', 'A2']).plugin]);
+    const first = t.decisions.decideLayer('L2', 'p1') as unknown as { decisionEventId: string };
+    expect(t.decisions.layerStates().L2).toBe(first);
+    const again = t.decisions.decideLayer('L2', 'p1') as unknown as { decisionEventId: string };
+    expect(again.decisionEventId).not.toBe(first.decisionEventId);
+    expect(t.decisions.layerStates().L2).toBe(again);
+    const [l1, l2] = await t.decisions.decidePage('p1');
+    expect(Object.keys(t.decisions.layerStates())).toEqual(['L2', 'L1']);
+    expect(t.decisions.layerStates().L1).toBe(l1);
+    expect(t.decisions.layerStates().L2).toBe(l2);
+    expect(t.decisions.analyticsPayload('L2')?.decisionId).toBe(l2.decisionEventId);
+    // A decision made from a layerDecided listener (another layer, inside the first one's event) is kept too.
+    let inner: unknown;
+    t.push({
+      type: 'addListener',
+      filter: { type: 'lifecycle', name: 'layerDecided' },
+      handler: (event: { data: LayerDecidedData }) => {
+        if (event.data.layerState.layerId === 'L1' && !inner) inner = t.decisions.decideLayer('L2', 'p1');
+      },
+    });
+    const outer = t.decisions.decideLayer('L1', 'p1');
+    expect(inner).toBeDefined();
+    expect(t.decisions.layerStates().L1).toBe(outer);
+    expect(t.decisions.layerStates().L2).toBe(inner);
+  });
+
   it('DEC-5 layer states persist in local storage under layer_states', () => {
     const local = memoryStorage('local');
     const t = boot([visitorStandIn().plugin, local.plugin]);

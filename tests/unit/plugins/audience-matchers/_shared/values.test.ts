@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compile, MAX_REGEX_INPUT, regexProblem, testRegex, unsafeReason } from '../../../../../plugins/audience-matchers/_shared/regex';
-import { matchValue, parseRange, valueProblem } from '../../../../../plugins/audience-matchers/_shared/values';
+import { compileValue, matchValue, parseRange, valueProblem } from '../../../../../plugins/audience-matchers/_shared/values';
 
 describe('value matchers', () => {
   it('AUD-10 exists matches when the field has a value; a missing value is false (ruling 7)', () => {
@@ -77,5 +77,19 @@ describe('value matchers', () => {
     expect(performance.now() - start).toBeLessThan(200);
     expect(testRegex('z$', 'a'.repeat(MAX_REGEX_INPUT) + 'z')).toBe(false);
     expect(compile('x', 'g')).toBeInstanceOf(RegExp);
+  });
+
+  it('compiled value tests answer what matchValue answers, for every match type, value and field value', () => {
+    const matches = [undefined, 'exists', 'exact', 'substring', 'regex', 'range', 'gt', 7 as unknown as string];
+    const expected: unknown[] = ['vip', '', 'pri', '^/p(ri)?', '(', '5:10', ':3', '2:', 'a:b', '10:5', 3, 0, NaN, true, false, null, undefined, { value: 'x' }, ['vip'], () => 1];
+    const actual: unknown[] = ['vip', 'VIP', '', '/pricing', 'x'.repeat(MAX_REGEX_INPUT + 5) + '/pricing', 3, 5, 10, 11, -1, 0, NaN, Infinity, true, false, null, undefined, { value: 'vip' }, ['vip'], 3n];
+    for (const match of matches) {
+      for (const value of expected) {
+        const test = compileValue(match, value);
+        for (const field of actual) expect([match, value, field, test(field)]).toEqual([match, value, field, matchValue(match, value, field)]);
+      }
+    }
+    const fn = () => 1;
+    expect(compileValue('exact', fn)(fn)).toBe(matchValue('exact', fn, fn));
   });
 });

@@ -68,4 +68,42 @@ describe('custom_attribute matcher', () => {
     expect(matchWith(plugin, { type: 'custom_attribute', name: '__proto__', match: 'exists' }, profile)).toBe(false);
     expect(() => matchWith(plugin, { type: 'custom_attribute', name: 'x' }, hostile)).toThrow(); // the profile getter itself: the module guards it
   });
+
+  it('its compiled predicate answers what match answers: names and ids, lookups, every match type, entries and bare values', () => {
+    const data = { visitorAttributes } as never;
+    const conditions = [
+      { name: 'tier', value: 'gold' },
+      { name: 'tier', match: 'exact', value: 'GOLD' },
+      { name: 'tier', match: 'substring', value: 'ol' },
+      { name: 'tier', match: 'regex', value: '^g.l' },
+      { name: 'tier', match: 'regex', value: '(' },
+      { name: 'score', match: 'range', value: '5:10' },
+      { name: 'score', match: 'range', value: 'a:b' },
+      { name: 'score', value: 7 },
+      { name: 'score', value: '7' },
+      { name: 'missing', match: 'exists' },
+      { name: 'tier', match: 'exists' },
+      { name: 'missing', value: 'x' },
+      { name: '__proto__', match: 'exists' },
+      { name: 'toString', match: 'exists' },
+      { name: 'bare', value: 'b' },
+      { name: 'tier', match: 'unknown-type', value: 'gold' },
+      { id: '11', value: 'gold' },
+      { id: '12', value: 'pro' },
+      { id: '99', match: 'exists' },
+      { name: 'tier', id: '11', value: 'gold' },
+      { name: 'plan', value: 'pro' },
+    ].map((condition) => ({ type: 'custom_attribute', ...condition }) as never);
+    const profiles = [profile, {}, { attributes: null }, { attributes: { bare: 'b', tier: { value: 'gold' } } }, { attributes: { score: { value: 12, lastModified: 1 } } }];
+    for (const options of [{}, { declaredOnly: true }]) {
+      const plugin = booted(options) as unknown as {
+        match(c: never, p: object): boolean | null;
+        compile(c: never, d: never): (p: object) => boolean | null;
+      };
+      for (const condition of conditions) {
+        const compiled = plugin.compile(condition, data);
+        for (const fields of profiles) expect([condition, fields, compiled(fields)]).toEqual([condition, fields, plugin.match(condition, fields)]);
+      }
+    }
+  });
 });
