@@ -5,18 +5,24 @@
  */
 import type { Clock } from '../../../core';
 
-/** Something that looks at the page again whenever it may have changed. */
-export type Scan = () => void;
+/** Something that looks at the page again whenever it may have changed; gets the key it was watched with. */
+export type Scan<K = any> = (key: K) => void;
 
-/** The shared observer: `watch` adds a scan and returns the function that removes it. */
+/**
+ * The shared observer. Scans are kept by key (a change's record): a module-level scan function
+ * with its record, rather than a closure made per change.
+ */
 export interface Watchers {
-  watch(scan: Scan): () => void;
+  /** Adds `scan`, called with `key` whenever the page may have changed. */
+  watch<K extends object>(key: K, scan: Scan<K>): void;
+  /** Removes the scan of `key`. */
+  unwatch(key: object): void;
   /**
-   * Runs `fn` (which applies changes itself) with the observer off, so the runtime's own edits
+   * Runs `fn(arg)` (which applies changes itself) with the observer off, so the runtime's own edits
    * cost no mutation records and no rescan; then observes again and, if the page had mutated in
    * the meantime, scans once.
    */
-  batch(fn: () => void): void;
+  batch<A>(fn: (arg: A) => void, arg: A): void;
   /** Clock time at which the DOM became ready (read at DOMContentLoaded), or undefined before. */
   readyAt(): number | undefined;
 }
@@ -29,14 +35,15 @@ export interface Watchers {
  */
 export const createWatchers = (win: Window & typeof globalThis, clock: Clock, interval: number): Watchers => {
   const doc = win.document;
-  const scans = new Set<Scan>();
+  const scans = new Map<object, Scan>();
   const observer = new win.MutationObserver(() => run());
   let observing = false;
   let batching = false;
   let timer: unknown;
   let starting = false;
   let readyAt: number | undefined;
-  const run = () => [...scans].forEach((scan) => scan());
+  // A copy: a scan may stop itself or others.
+  const run = () => [...scans].forEach(([key, scan]) => scan(key));
   const poll = () => {
     run();
     timer = scans.size ? clock.setTimeout(poll, interval) : undefined;
@@ -53,8 +60,8 @@ export const createWatchers = (win: Window & typeof globalThis, clock: Clock, in
   });
   return {
     readyAt: () => readyAt,
-    watch(scan) {
-      scans.add(scan);
+    watch(key, scan) {
+      scans.set(key, scan);
       if (!batching) observe(true);
       // The poll timer starts in a microtask, after the synchronous application that is likely under
       // way: a timer costs more than a simple change, and the first poll is 20 ms away anyway.
@@ -65,21 +72,21 @@ export const createWatchers = (win: Window & typeof globalThis, clock: Clock, in
           if (scans.size && timer === undefined) timer = clock.setTimeout(poll, interval);
         });
       }
-      return () => {
-        scans.delete(scan);
-        if (scans.size) return;
-        observe(false);
-        clock.clearTimeout(timer);
-        timer = undefined;
-      };
     },
-    batch(fn) {
-      if (batching) return fn();
+    unwatch(key) {
+      scans.delete(key);
+      if (scans.size) return;
+      observe(false);
+      clock.clearTimeout(timer);
+      timer = undefined;
+    },
+    batch(fn, arg) {
+      if (batching) return fn(arg);
       const missed = observing && observer.takeRecords().length > 0;
       observe(false);
       batching = true;
       try {
-        fn();
+        fn(arg);
       } finally {
         batching = false;
         observe(scans.size > 0);

@@ -17,7 +17,7 @@ import type {
 } from '../../../core';
 import type { Action, Change } from '../../../core/project/types';
 import { createWatchers, isReady, type Watchers } from './dom';
-import { MSG_NO_SELECTOR, runOnElements } from './elements';
+import { cancelElements, MSG_NO_SELECTOR, startElements, type ElementHooks, type ElementRun } from './elements';
 import { createObserveSelector } from './observe-selector';
 import { createPrehide } from './prehide';
 import { createScriptLoader } from './script';
@@ -49,8 +49,44 @@ interface PageRecord {
   /** Bumped when the page's observation is cancelled: changes still waiting then are not applied. */
   epoch: number;
   handles: Array<{ id: string; handle: UndoHandle }>;
-  stops: Set<() => void>;
+  /** The element runs still observing. */
+  stops: Set<ChangeRun>;
+  /** The change lists of the page's actions (their states are forgotten with the page). */
+  lists: Change[][];
+}
+
+/** One action being applied: where its changes report, and what they share. */
+interface Run {
+  meta: ActionMeta;
+  actionId: string | undefined;
+  page: PageRecord;
+  forever: boolean;
+  /** The environment appliers get, one per action. */
+  env: ChangeEnv;
+  /** Clock time during the synchronous pass when the DOM is ready (undefined after: later starts read the clock). */
+  now: number | undefined;
+  changes: Change[];
+  /** The ids of the action's changes. */
   ids: Set<string>;
+  cycle: string[] | undefined;
+  /** Whether each settled change was applied, by id. */
+  results: Map<string, boolean>;
+  /** What waits for a change to settle (its dependants), by id; made on first need. */
+  waiters: Map<string, Array<(ok: boolean) => void>> | undefined;
+  /** Changes not settled yet, plus one for the synchronous pass. */
+  left: number;
+  finish: () => void;
+}
+
+/**
+ * One change of an action: a record the module's functions work on (see elements.ts for why not
+ * closures per change). Element-based changes use it as their element run.
+ */
+interface ChangeRun extends ElementRun {
+  id: string;
+  run: Run;
+  /** Ends the change's pre-hiding, once one was set up. */
+  release: (() => void) | undefined;
 }
 
 /** The ids of the first dependency cycle among `changes`, or undefined. */
@@ -87,7 +123,7 @@ export const createChangesModule = (ctx: PluginContext, options: ChangesOptions 
 
   const pageOf = (pageId: string): PageRecord => {
     let page = pages.get(pageId);
-    if (!page) pages.set(pageId, (page = { epoch: 0, handles: [], stops: new Set(), ids: new Set() }));
+    if (!page) pages.set(pageId, (page = { epoch: 0, handles: [], stops: new Set(), lists: [] }));
     return page;
   };
   // Appliers found are cached (the registry is a list); a missing one is looked up again, since
@@ -100,67 +136,153 @@ export const createChangesModule = (ctx: PluginContext, options: ChangesOptions 
   };
   const indefinitely = () => options.observeIndefinitely ?? !!ctx.get<ControlsModule>(MODULES.controls)?.observeIndefinitely();
 
-  /** One action being applied: where its changes report, and what they share. */
-  interface Run {
-    meta: ActionMeta;
-    page: PageRecord;
-    forever: boolean;
-    /** The environment appliers get, one per action. */
-    env: ChangeEnv;
-    /** Clock time during the synchronous pass when the DOM is ready (undefined after: later starts read the clock). */
-    now?: number;
-    /** Settles a change once: true when applied. */
-    settle(id: string, ok: boolean): void;
-  }
+  /** Calls `fn` with whether `id` was applied, once it has settled. */
+  const after = (run: Run, id: string, fn: (ok: boolean) => void) =>
+    run.results.has(id) ? fn(run.results.get(id)!) : (run.waiters ??= new Map()).set(id, [...(run.waiters.get(id) ?? []), fn]);
+  const countDown = (run: Run) => {
+    if (--run.left) return;
+    pending--;
+    const data: ActionAppliedData = { ...run.meta, actionId: run.actionId };
+    ctx.emit({ type: EVENT_TYPES.action, name: 'applied', data });
+    run.finish();
+  };
+  /** Settles a change once: true when applied. */
+  const settle = (run: Run, id: string, ok: boolean) => {
+    if (run.results.has(id)) return;
+    run.results.set(id, ok);
+    run.waiters?.get(id)?.forEach((waiter) => waiter(ok));
+    countDown(run);
+  };
+  const end = (change: ChangeRun, ok: boolean, state: ChangeStatus) => {
+    states[change.id] = state;
+    change.release?.();
+    settle(change.run, change.id, ok);
+  };
+  const failed = (change: ChangeRun, error: unknown, state: 'error' | 'timed_out') => {
+    change.run.page.stops.delete(change);
+    ctx.report('ActionError', error, { changeId: change.id, ...change.run.meta });
+    end(change, false, state);
+  };
+  // Made once: every element run reports through it.
+  const hooks: ElementHooks<ChangeRun> = {
+    keep: (change, handle) => void change.run.page.handles.push({ id: change.id, handle }),
+    applied: (change) => end(change, true, 'applied'),
+    failed,
+    quiet: (change) => end(change, false, 'unapplied'),
+  };
 
   /**
-   * Applies one change whose dependencies are met; `release` ends its pre-hiding. Calls
-   * `run.settle` once, synchronously when it can (no promise per change: they cost more than a
-   * simple change).
+   * Applies one change whose dependencies are met. Settles it once, synchronously when it can (no
+   * promise per change: they cost more than a simple change).
    */
-  const start = (change: Change, run: Run, release: () => void): void => {
-    const { id } = change;
-    const { page, meta } = run;
-    const keep = (handle: UndoHandle) => void page.handles.push({ id, handle });
-    const end = (ok: boolean, state: ChangeStatus) => {
-      states[id] = state;
-      release();
-      run.settle(id, ok);
-    };
-    const failed = (error: unknown, state: 'error' | 'timed_out') => {
-      page.stops.delete(stop);
-      ctx.report('ActionError', error, { changeId: id, ...meta });
-      end(false, state);
-    };
-    let stop = () => {};
-    const applier = applierOf(change);
-    if (!applier) return failed(Error(msgUnknownType(change.type)), 'error');
-    const env = run.env;
+  const start = (change: ChangeRun): void => {
+    const { id, run } = change;
+    const applier = applierOf(change.change);
+    if (!applier) return failed(change, Error(msgUnknownType(change.change.type)), 'error');
     states[id] = 'applying';
     if (!applier.perElement) {
       try {
-        keep(applier.apply(change, undefined, env));
+        hooks.keep(change, applier.apply(change.change, undefined, run.env));
       } catch (thrown) {
-        return failed(thrown, 'error');
+        return failed(change, thrown, 'error');
       }
-      return end(true, 'applied');
+      return end(change, true, 'applied');
     }
-    if (!win?.document || !change.selector) return failed(Error(MSG_NO_SELECTOR), 'error');
-    stop = runOnElements({
-      change,
-      applier,
-      env,
-      watchers: watchersOf(win),
+    if (!win?.document || !change.change.selector) return failed(change, Error(MSG_NO_SELECTOR), 'error');
+    change.applier = applier;
+    change.watchers = watchersOf(win);
+    run.page.stops.add(change);
+    startElements(change, run.now);
+  };
+
+  /** A change with dependencies or a script to load: applied once they are met and loaded. */
+  const wait = (change: ChangeRun): void => {
+    const { id, run } = change;
+    const { page, meta, ids } = run;
+    const deps = !change.change.dependencies?.length ? NO_DEPS : change.change.dependencies.filter((dep) => {
+      if (ids.has(dep) || states[dep] === 'applied') return true;
+      ctx.log.warn(msgAbsent(dep));
+      return false;
+    });
+    states[id] = deps.length ? 'blocked' : 'unapplied';
+    const epoch = page.epoch;
+    const src = change.change.src;
+    const go = () => {
+      if (page.epoch !== epoch) {
+        // The page was deactivated (or undone) while this change waited.
+        states[id] = 'ignored';
+        change.release?.();
+        return settle(run, id, false);
+      }
+      if (!src) return start(change);
+      load(src).then(
+        () => (page.epoch === epoch ? start(change) : go()),
+        (error) => {
+          states[id] = 'error';
+          change.release?.();
+          ctx.report('ActionError', error, { changeId: id, ...meta });
+          settle(run, id, false);
+        },
+      );
+    };
+    let missing = deps.length;
+    if (!missing) go();
+    deps.forEach((dep) => {
+      const met = (ok: boolean) => {
+        if (missing < 0) return;
+        if (!ok) {
+          // A dependency failed: this change cannot be applied as authored.
+          missing = -1;
+          states[id] = 'ignored';
+          change.release?.();
+          return settle(run, id, false);
+        }
+        if (!--missing) go();
+      };
+      ids.has(dep) ? after(run, dep, met) : met(true);
+    });
+  };
+
+  const begin = (run: Run, item: Change) => {
+    const id = item.id;
+    const change: ChangeRun = {
+      change: item,
+      id,
+      run,
+      release: undefined,
+      applier: undefined!,
+      env: run.env,
+      watchers: undefined!,
       clock,
       timeout,
-      now: run.now,
       indefinitely: run.forever,
-      keep,
-      failed,
-      applied: () => end(true, 'applied'),
-      quiet: () => end(false, 'unapplied'),
-    });
-    page.stops.add(stop);
+      hooks,
+      // The observation state, written out: one literal, one shape for every change.
+      done: undefined,
+      waiting: undefined,
+      applied: false,
+      stopped: false,
+      deadline: undefined,
+      fresh: false,
+      inTask: false,
+      tasks: undefined,
+    };
+    if (run.cycle?.includes(id)) {
+      states[id] = 'error';
+      return settle(run, id, false);
+    }
+    // The usual change (no dependencies, no script) is applied at once: its 'unapplied' state
+    // would be overwritten before anything could read it.
+    if (!item.dependencies?.length && !item.src) start(change);
+    else wait(change);
+    // Pre-hide what a change still waiting will edit, until it is applied, fails or times out;
+    // a change applied at once needs no rule (flicker-free either way, and cheaper).
+    if (!run.results.has(id) && win?.document && item.selector && applierOf(item)?.perElement) {
+      change.release = prehide([item.selector]);
+    }
+  };
+  const beginAll = (run: Run) => {
+    for (let i = 0; i < run.changes.length; i++) begin(run, run.changes[i]);
   };
 
   const applyAction = (action: Action, meta: ActionMeta): Promise<void> => {
@@ -177,110 +299,39 @@ export const createChangesModule = (ctx: PluginContext, options: ChangesOptions 
       if (change.dependencies?.length) linked = true;
     }
     const page = pageOf(meta.pageId);
-    // Most actions have no dependencies: skip the graph walk then.
-    const cycle = linked ? findCycle(changes) : undefined;
-    const results = new Map<string, boolean>();
-    const waiters = new Map<string, Array<(ok: boolean) => void>>();
-    let left = ids.size + 1;
-    let finish = () => {};
-    const done = new Promise<void>((resolve) => (finish = resolve));
-    const countDown = () => {
-      if (--left) return;
-      pending--;
-      const data: ActionAppliedData = { ...meta, actionId: action.id };
-      ctx.emit({ type: EVENT_TYPES.action, name: 'applied', data });
-      finish();
-    };
+    page.lists.push(changes);
     const doc = win?.document;
     const run: Run = {
       meta,
+      actionId: action.id,
       page,
       env: { meta, win: win!, ctx },
       now: doc && isReady(doc) ? clock.now() : undefined,
       forever: indefinitely(),
-      settle(id, ok) {
-        if (results.has(id)) return;
-        results.set(id, ok);
-        waiters.get(id)?.forEach((waiter) => waiter(ok));
-        countDown();
-      },
+      changes,
+      ids,
+      // Most actions have no dependencies: skip the graph walk then.
+      cycle: linked ? findCycle(changes) : undefined,
+      results: new Map(),
+      waiters: undefined,
+      left: ids.size + 1,
+      finish: undefined!,
     };
-    /** Calls `fn` with whether `id` was applied, once it has settled. */
-    const after = (id: string, fn: (ok: boolean) => void) =>
-      results.has(id) ? fn(results.get(id)!) : waiters.set(id, [...(waiters.get(id) ?? []), fn]);
-
-    const begin = (change: Change) => {
-      const id = change.id;
-      page.ids.add(id);
-      if (cycle?.includes(id)) {
-        states[id] = 'error';
-        return run.settle(id, false);
-      }
-      let release = () => {};
-      const deps = !change.dependencies?.length ? NO_DEPS : change.dependencies.filter((dep) => {
-        if (ids.has(dep) || states[dep] === 'applied') return true;
-        ctx.log.warn(msgAbsent(dep));
-        return false;
-      });
-      states[id] = deps.length ? 'blocked' : 'unapplied';
-      const epoch = page.epoch;
-      const go = () => {
-        if (page.epoch !== epoch) {
-          // The page was deactivated (or undone) while this change waited.
-          states[id] = 'ignored';
-          release();
-          return run.settle(id, false);
-        }
-        if (!change.src) return start(change, run, () => release());
-        load(change.src).then(
-          () => (page.epoch === epoch ? start(change, run, () => release()) : go()),
-          (error) => {
-            states[id] = 'error';
-            release();
-            ctx.report('ActionError', error, { changeId: id, ...meta });
-            run.settle(id, false);
-          },
-        );
-      };
-      let missing = deps.length;
-      if (!missing) go();
-      deps.forEach((dep) => {
-        const met = (ok: boolean) => {
-          if (missing < 0) return;
-          if (!ok) {
-            // A dependency failed: this change cannot be applied as authored.
-            missing = -1;
-            states[id] = 'ignored';
-            release();
-            return run.settle(id, false);
-          }
-          if (!--missing) go();
-        };
-        ids.has(dep) ? after(dep, met) : met(true);
-      });
-      // Pre-hide what a change still waiting will edit, until it is applied, fails or times out;
-      // a change applied at once needs no rule (flicker-free either way, and cheaper).
-      if (!results.has(id) && win?.document && change.selector && applierOf(change)?.perElement) {
-        release = prehide([change.selector]);
-      }
-    };
+    const done = new Promise<void>((resolve) => (run.finish = resolve));
     pending++;
     // One observer pause for the whole synchronous pass: the runtime's own edits are not rescanned.
-    const each = () => {
-      for (let i = 0; i < changes.length; i++) begin(changes[i]);
-    };
-    if (win?.document) watchersOf(win).batch(each);
-    else each();
+    if (doc) watchersOf(win!).batch(beginAll, run);
+    else beginAll(run);
     run.now = undefined;
-    if (cycle) ctx.report('ActionError', Error(msgCircular(cycle)), { ...meta });
-    countDown();
+    if (run.cycle) ctx.report('ActionError', Error(msgCircular(run.cycle)), { ...meta });
+    countDown(run);
     return done;
   };
 
   const cancelObservation = (pageId: string) => {
     const page = pages.get(pageId);
     if (page) page.epoch++;
-    page?.stops.forEach((stop) => stop());
+    page?.stops.forEach(cancelElements);
     page?.stops.clear();
   };
 
@@ -305,7 +356,7 @@ export const createChangesModule = (ctx: PluginContext, options: ChangesOptions 
       const page = pages.get(pageId);
       if (!page) return;
       cancelObservation(pageId);
-      page.ids.forEach((id) => delete states[id]);
+      page.lists.forEach((list) => list.forEach((change) => delete states[change.id]));
       pages.delete(pageId);
     },
     changeStates: () => ({ ...states }),

@@ -23,9 +23,10 @@ export const createObserveSelector =
         ctx.attempt('ActionError', () => callback(el), { selector });
       }
     };
-    const unwatch = watchersOf(win).watch(scan);
+    const watchers = watchersOf(win);
+    watchers.watch(seen, scan);
     const stop = () => {
-      unwatch();
+      watchers.unwatch(seen);
       clock.clearTimeout(timer);
     };
     if (!options?.indefinitely) onReady(doc, () => (timer = clock.setTimeout(stop, timeout)));

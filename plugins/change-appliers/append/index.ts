@@ -19,7 +19,7 @@ export default definePlugin({
     const target = el!;
     const value = typeof change.value === 'function' ? (change.value as (api: unknown) => unknown)(env.ctx) : change.value;
     const doc = target.ownerDocument;
-    const nodes = value instanceof doc.defaultView!.Node ? [value as Node] : typeof value === 'string' ? parseHtml(doc, value) : [];
+    const nodes = typeof value === 'string' ? parseHtml(doc, value) : value instanceof doc.defaultView!.Node ? [value as Node] : [];
     if (!nodes.some(isContent)) throw Error(MSG_NO_DOM_ELEMENTS);
     place(target, nodes, change.operator);
     return { undo: () => nodes.forEach((node) => node.parentNode?.removeChild(node)) };

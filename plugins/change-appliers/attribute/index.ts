@@ -19,15 +19,19 @@ export const MSG_UNRECOGNIZED_ATTRIBUTE = 'Unrecognized attribute';
 
 type Edit = (el: Element, value: string | boolean) => UndoHandle | undefined;
 
+// The style edits, made once (see editStyle).
+const addCss = (style: CSSStyleDeclaration, value: string) => void (style.cssText += ';' + value);
+const setImportant = (style: CSSStyleDeclaration, prop: string) => style.setProperty(prop, prop === 'display' ? 'none' : 'hidden', 'important');
+
 const EDITS: Record<string, Edit> = {
   class: (el, value) => setAttr(el, 'class', String(value)),
   href: (el, value) => setAttr(el, 'href', String(value)),
   src: (el, value) => setAttr(el, 'src', String(value)),
-  html: (el, value) => replaceChildren(el, () => (el.innerHTML = String(value))),
-  text: (el, value) => replaceChildren(el, () => (el.textContent = String(value))),
-  style: (el, value) => editStyle(el, (style) => (style.cssText += ';' + value)),
-  hide: (el, value) => (value === false ? undefined : editStyle(el, (style) => style.setProperty('visibility', 'hidden', 'important'))),
-  remove: (el, value) => (value === false ? undefined : editStyle(el, (style) => style.setProperty('display', 'none', 'important'))),
+  html: (el, value) => replaceChildren(el, 'innerHTML', String(value)),
+  text: (el, value) => replaceChildren(el, 'textContent', String(value)),
+  style: (el, value) => editStyle(el, addCss, String(value)),
+  hide: (el, value) => (value === false ? undefined : editStyle(el, setImportant, 'visibility')),
+  remove: (el, value) => (value === false ? undefined : editStyle(el, setImportant, 'display')),
 };
 
 /** Applies an attribute change to one element; throws 'Unrecognized attribute' before touching anything. */

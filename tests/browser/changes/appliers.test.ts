@@ -52,6 +52,25 @@ describe('change appliers in the page', () => {
     expect(body()).toBe(before);
   });
 
+  it('CHG-6 append parses like a template whatever the target: table parts kept, scripts never run; undo is exact', async () => {
+    fixture('<table><tbody id="rows"><tr><td>a</td></tr></tbody></table><div id="box"></div>');
+    const before = body();
+    const t = boot();
+    (window as unknown as { __ran?: number }).__ran = 0;
+    await t.apply([
+      { id: 'row', type: 'append', selector: '#rows', value: '<tr class="new"><td>b</td></tr>' },
+      { id: 'cell', type: 'append', selector: '#box', value: '<td class="cell">c</td>' },
+      { id: 'js', type: 'append', selector: '#box', value: '<p class="p">x</p><script>window.__ran++</script>' },
+    ] as Change[]);
+    expect(document.querySelector('#rows tr.new td')?.textContent).toBe('b');
+    expect(document.querySelector('#box > td.cell')?.textContent).toBe('c');
+    expect(document.querySelector('#box > p.p')?.textContent).toBe('x');
+    expect((window as unknown as { __ran?: number }).__ran).toBe(0);
+    expect(t.errors()).toEqual([]);
+    t.changes.undoPage('p1');
+    expect(body()).toBe(before);
+  });
+
   it('CHG-7 ERR-26 an append change producing no DOM node is "No DOM elements to be created for this change"', async () => {
     fixture(SAMPLE);
     const t = boot();
