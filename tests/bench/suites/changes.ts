@@ -8,7 +8,10 @@
  *     and two layers decided for it, their actions carrying the 20 changes; loaded as an inline script at
  *     the end of a real page load,
  *     from just before the script to every decision made and change applied; against GrowthBook (two
- *     auto experiments with the same changes) and Optimizely (its first decision), loaded the same way.
+ *     auto experiments with the same changes) and Optimizely (its first decision), loaded the same way:
+ *     handed a visitor id, and again keeping their visitor id in a first-party cookie. Every load is a
+ *     new visitor (cookies and local storage cleared), so ours writes its visitor id, session and
+ *     sticky variations each time.
  *     The project stays here, not in config/, so that no demo snippet is built from it.
  * `BENCH_CHANGES_ONLY_APPLY=1` runs (a) alone.
  */
@@ -205,12 +208,23 @@ export const oursSnippets = (): Record<'fitted' | 'standard', string> => {
     standard: inlineSnippetEntry(BENCH_DATA, whole, MARK_END),
   };
 };
+/** The peers' visitor id: handed a fresh one (as they are measured by default), or kept in a first-party cookie. */
+const GIVEN_ID = `const visitorId = 'visitor' + Math.random();`;
+/** What a real deployment of a peer does for a visitor id: read it from a cookie, or make one and set the cookie. */
+const COOKIE_ID = `const visitorId = (() => {
+  const found = document.cookie.match(/(?:^|; )peer_id=([^;]*)/);
+  if (found) return found[1];
+  const id = 'visitor' + Math.random().toString(36).slice(2);
+  document.cookie = 'peer_id=' + id + '; max-age=15552000; path=/; samesite=lax';
+  return id;
+})();`;
 /** GrowthBook: two auto experiments carrying the same changes, decided and applied in its constructor. */
-const GB_SNIPPET = `
+const gbSnippet = (id: string) => `
 import { GrowthBook } from '@growthbook/growthbook';
+${id}
 const experiment = (key, domMutations) => ({ key, variations: [{}, { domMutations }], weights: [0, 1], hashAttribute: 'id' });
 new GrowthBook({
-  attributes: { id: 'visitor' + Math.random() },
+  attributes: { id: visitorId },
   experiments: [experiment('exp0', ${JSON.stringify(SPECS.slice(0, SPLIT).map(gbMutation))}), experiment('exp1', ${JSON.stringify(SPECS.slice(SPLIT).map(gbMutation))})],
   trackingCallback: () => {},
 });
@@ -230,11 +244,12 @@ const DATAFILE = {
   rollouts: [{ id: 'r1', experiments: [] }],
 };
 /** Optimizely (Feature Experimentation JS SDK): instance, then its first decision; it changes no DOM. */
-const OPTLY_SNIPPET = `
+const optlySnippet = (id: string) => `
 import { createInstance, createStaticProjectConfigManager } from '@optimizely/optimizely-sdk';
+${id}
 const client = createInstance({ projectConfigManager: createStaticProjectConfigManager({ datafile: ${JSON.stringify(JSON.stringify(DATAFILE))} }) });
 client.onReady().then(() => {
-  const decision = client.createUserContext('visitor' + Math.random()).decide('flag');
+  const decision = client.createUserContext(visitorId).decide('flag');
   window.__done(decision.variationKey === 'on' ? performance.now() : NaN);
 });
 window.__r.t1 = performance.now();
@@ -261,7 +276,7 @@ window.__r.t0 = performance.now();
 </body></html>`;
 
 type StartResult = { evaluate: number; total: number };
-type Contender = 'ours' | 'standard' | 'gb' | 'optly';
+type Contender = 'ours' | 'standard' | 'gb' | 'optly' | 'gbCookie' | 'optlyCookie';
 
 /** Loads each page `rounds` times, order rotated per round; averages evaluate (t1 - t0) and done - t0. */
 const startup = async (browser: import('playwright').Browser, rounds: number): Promise<Record<Contender, StartResult> & { sizes: Record<Contender, number> }> => {
@@ -269,14 +284,18 @@ const startup = async (browser: import('playwright').Browser, rounds: number): P
   const code: Record<Contender, string> = {
     ours: await bundle(ours.fitted),
     standard: await bundle(ours.standard),
-    gb: await bundle(GB_SNIPPET),
-    optly: await bundle(OPTLY_SNIPPET),
+    gb: await bundle(gbSnippet(GIVEN_ID)),
+    optly: await bundle(optlySnippet(GIVEN_ID)),
+    gbCookie: await bundle(gbSnippet(COOKIE_ID)),
+    optlyCookie: await bundle(optlySnippet(COOKIE_ID)),
   };
   const pages: Record<Contender, string> = {
     ours: pageHtml(code.ours, true),
     standard: pageHtml(code.standard, true),
     gb: pageHtml(code.gb, false),
     optly: pageHtml(code.optly, false),
+    gbCookie: pageHtml(code.gbCookie, false),
+    optlyCookie: pageHtml(code.optlyCookie, false),
   };
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -304,7 +323,7 @@ const startup = async (browser: import('playwright').Browser, rounds: number): P
   await context.close();
   const avg = (key: keyof typeof pages) => ({ evaluate: sums[key].evaluate / rounds, total: sums[key].total / rounds });
   const sizes = Object.fromEntries(keys.map((key) => [key, measure(code[key]).gzip])) as Record<Contender, number>;
-  return { ours: avg('ours'), standard: avg('standard'), gb: avg('gb'), optly: avg('optly'), sizes };
+  return { ours: avg('ours'), standard: avg('standard'), gb: avg('gb'), optly: avg('optly'), gbCookie: avg('gbCookie'), optlyCookie: avg('optlyCookie'), sizes };
 };
 
 /** The changes suite (see the file comment). */
@@ -355,6 +374,18 @@ export const changesBench: BenchSuite = {
           peers: [
             { name: 'GrowthBook', value: start.gb.total },
             { name: 'Optimizely', value: start.optly.total },
+          ],
+        },
+        {
+          // Ours reads its visitor's cookies and local storage and writes them back (visitor id, session,
+          // sticky variations); the peers above are handed an id and touch no storage. Here they keep
+          // their visitor id in a first-party cookie, the least a real deployment of theirs does.
+          name: 'the fitted snippet again, against peers that keep their visitor id in a cookie',
+          value: start.ours.total,
+          unit: 'ms',
+          peers: [
+            { name: 'GrowthBook', value: start.gbCookie.total },
+            { name: 'Optimizely', value: start.optlyCookie.total },
           ],
         },
         {
