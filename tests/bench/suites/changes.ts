@@ -267,7 +267,12 @@ export const FIXTURE = Array.from({ length: 200 }, (_, i) =>
  */
 export const pageHtml = (snippet: string, ours: boolean) => `<!doctype html><html><head><title>bench</title></head><body><main>${FIXTURE}</main>
 <script>
-window.__r = {}; window.__done = function (t) { window.__r.done = t; };
+window.__r = {}; window.__done = function (t) {
+  window.__r.done = t;
+  // What the page shows at that moment: the first and the last change of each layer's share applied.
+  window.__r.applied = document.querySelector('#s0 h2').textContent === 'New title 0' && document.querySelectorAll('.promo').length === 2 &&
+    document.querySelector('#s19 li').style.visibility === 'hidden';
+};
 ${ours ? `var left = 3, on = function (type, name) { return { type: 'addListener', filter: { type: type, name: name }, handler: function () { if (!--left) window.__done(performance.now()); } }; };
 window.varia = [on('action', 'applied'), on('lifecycle', 'activated')];` : ''}
 window.__r.t0 = performance.now();
@@ -314,6 +319,8 @@ const startup = async (browser: import('playwright').Browser, rounds: number): P
       await page.evaluate(() => localStorage.clear());
       const r = await page.waitForFunction(() => (window as any).__r.done !== undefined && (window as any).__r).then((h) => h.jsonValue());
       if (!(r.done > 0)) throw Error(`${key}: no decision`);
+      // Optimizely changes no DOM; the others must have applied every change by the time they report done.
+      if (!key.startsWith('optly') && !r.applied) throw Error(`${key}: the changes were not applied when it reported done`);
       if (round < 3) continue; // warm-up: the first loads compile everything
       sums[key].evaluate += r.t1 - r.t0;
       sums[key].total += r.done - r.t0;
