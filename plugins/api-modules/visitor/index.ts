@@ -12,6 +12,7 @@ import {
   type BehaviourEvent,
   type PluginContext,
   type PluginOf,
+  type StorageWriteOptions,
   type TrackedEventData,
   type VisitorModule,
   type VisitorSession,
@@ -67,7 +68,7 @@ export default function visitor(): PluginOf<'apiModule'> {
     ctx.log.warn(msgTamperedCookie(cookieName(name)));
   };
   const load = (): StoredProfile => (profile ??= validProfile(store('local')?.read(STORAGE_KEYS.profile)));
-  const save = () => store('local')?.write(STORAGE_KEYS.profile, load()) ?? false;
+  const save = (options?: StorageWriteOptions) => store('local')?.write(STORAGE_KEYS.profile, load(), options) ?? false;
   const share = () => {
     const p = load();
     if (p.randomId) store('cross-domain')?.write(SHARED_KEY, { randomId: p.randomId, variationMap: p.variationMap });
@@ -104,19 +105,24 @@ export default function visitor(): PluginOf<'apiModule'> {
     customId = locateVisitorId(ctx);
     const p = load();
     p.randomId = storedRandomId() ?? newRandomId(now());
-    const inLocal = save();
-    const notPersisted = () => {
+    // Either store keeping the id is enough. Both may also fail after this run: the browser refuses a
+    // cookie silently (found when the cookie plugin reads it back) and a full local storage refuses the
+    // write when it is flushed; the id is lost, once, when neither holds it.
+    let inLocal = false;
+    let inCookie = false;
+    const lost = () => {
+      if (inLocal || inCookie || !identified) return;
       identified = false;
       ctx.log.error(MSG_ID_NOT_PERSISTED);
       ctx.disable('tracking');
     };
-    // Writing the cookie on every page refreshes its lifetime (auto refresh, VIS-31). The browser may
-    // refuse it silently, which the cookie plugin finds after this task: then only local storage holds it.
-    const inCookie = store('cookie')?.write(COOKIE_NAMES.visitorId, p.randomId, { failed: () => inLocal || notPersisted() }) ?? false;
+    identified = true;
+    inLocal = save({ failed: () => ((inLocal = false), lost()) });
+    // Writing the cookie on every page refreshes its lifetime (auto refresh, VIS-31).
+    inCookie = store('cookie')?.write(COOKIE_NAMES.visitorId, p.randomId, { failed: () => ((inCookie = false), lost()) }) ?? false;
     share();
     currentSession(); // a page view uses the session (and writes the session cookie when it is new)
-    identified = inCookie || inLocal;
-    if (!identified) notPersisted();
+    lost();
     return identified;
   };
 

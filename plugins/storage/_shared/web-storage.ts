@@ -2,20 +2,33 @@
  * The `local` and `session` storage plugins share this: a Web Storage area under the product prefix,
  * JSON values, and an in-memory fallback when the area is unavailable (blocked, sandboxed, disabled)
  * or full, so the runtime keeps working for the page either way (VIS-25, VIS-26).
+ *
+ * Writes are kept in memory and reach the area together right after the current run of the script (a
+ * microtask), so the page's changes are applied before the runtime spends time persisting, and a key
+ * written several times in one run is stored once. Reads see those writes at once.
  */
-import { definePlugin, type PluginContext, type PluginOf } from '../../../core';
+import { definePlugin, type PluginContext, type PluginOf, type StorageWriteOptions } from '../../../core';
 import { MSG_STORAGE_UNAVAILABLE, msgCorrupted, parseJson, prefixed } from './keys';
 
 /** A storage plugin over a Web Storage area. */
 export type WebStoragePlugin = PluginOf<'storage'>;
 
+/** A write waiting for the flush: the text, or null for a removal, and who to tell when it fails. */
+interface Pending {
+  text: string | null;
+  failed?: StorageWriteOptions['failed'];
+}
+
 /**
  * Creates the storage plugin `name` over `window[area]`. Reads prefer a value kept in memory (a write
- * that did not reach the area is newer than what the area holds). `write` answers false when the value
- * only reached memory. The unavailable message is reported once (logged and emitted as an error event).
+ * not yet flushed, or one that did not reach the area, is newer than what the area holds). `write`
+ * answers false when the area is unavailable; a write the area refuses at the flush (full) stays in
+ * memory, is reported, and goes to `options.failed`. The unavailable message is reported once (logged
+ * and emitted as an error event).
  */
 export const createWebStorage = (name: string, area: 'localStorage' | 'sessionStorage'): WebStoragePlugin => {
   const memory = new Map<string, string>();
+  const pending = new Map<string, Pending>();
   let ctx: PluginContext | undefined;
   let reported = false;
   const unavailable = () => {
@@ -23,15 +36,42 @@ export const createWebStorage = (name: string, area: 'localStorage' | 'sessionSt
     reported = true;
     ctx.report('PluginError', MSG_STORAGE_UNAVAILABLE, { storage: name });
   };
-  // Merely touching `window.localStorage` throws where storage is blocked, so every access is guarded.
+  // Merely touching `window.localStorage` throws where storage is blocked, so the first access is
+  // guarded; the area found is kept (null: unavailable), and every later call is guarded too.
+  let found: Storage | null | undefined;
   const store = (): Storage | undefined => {
-    try {
-      const found = ctx?.win?.[area];
-      found?.getItem(prefixed('probe'));
-      return found;
-    } catch {
-      unavailable();
+    if (found === undefined) {
+      try {
+        found = ctx?.win?.[area] ?? null;
+        found?.getItem(prefixed('probe'));
+      } catch {
+        found = null;
+      }
+      if (!found) unavailable();
     }
+    return found ?? undefined;
+  };
+  const flush = () => {
+    const writes = [...pending];
+    pending.clear();
+    const target = store();
+    for (const [full, { text, failed }] of writes) {
+      try {
+        if (!target) throw 0;
+        if (text === null) target.removeItem(full);
+        else target.setItem(full, text);
+        memory.delete(full);
+      } catch {
+        if (text !== null) memory.set(full, text);
+        unavailable();
+        failed?.(MSG_STORAGE_UNAVAILABLE);
+      }
+    }
+  };
+  const later = (full: string, text: string | null, failed?: Pending['failed']) => {
+    if (!pending.size) queueMicrotask(flush);
+    const earlier = pending.get(full)?.failed;
+    pending.set(full, { text, failed: earlier && failed ? (problem) => (earlier(problem), failed(problem)) : earlier || failed });
   };
   return definePlugin({
     type: 'storage',
@@ -41,8 +81,8 @@ export const createWebStorage = (name: string, area: 'localStorage' | 'sessionSt
     },
     read(key) {
       const full = prefixed(key);
-      let text = memory.get(full);
-      if (text === undefined) {
+      let text = pending.has(full) ? (pending.get(full)!.text ?? undefined) : memory.get(full);
+      if (text === undefined && !pending.has(full)) {
         try {
           text = store()?.getItem(full) ?? undefined;
         } catch {
@@ -51,30 +91,19 @@ export const createWebStorage = (name: string, area: 'localStorage' | 'sessionSt
       }
       return text === undefined ? undefined : parseJson(text, () => ctx?.log.warn(msgCorrupted(full)));
     },
-    write(key, value) {
+    write(key, value, options) {
       const full = prefixed(key);
       const text = JSON.stringify(value);
       if (text === undefined) return false; // a function or undefined: nothing storable
-      try {
-        const target = store();
-        if (!target) throw 0;
-        target.setItem(full, text);
-        memory.delete(full);
-        return true;
-      } catch {
-        memory.set(full, text);
-        unavailable();
-        return false;
-      }
+      memory.set(full, text);
+      if (!store()) return false;
+      later(full, text, options?.failed);
+      return true;
     },
     remove(key) {
       const full = prefixed(key);
       memory.delete(full);
-      try {
-        store()?.removeItem(full);
-      } catch {
-        unavailable();
-      }
+      if (store()) later(full, null);
     },
   });
 };

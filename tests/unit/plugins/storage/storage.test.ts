@@ -25,12 +25,19 @@ describe('local and session storage plugins', () => {
     const plugin = local();
     const t = bootKernel({ plugins: [plugin], win: { localStorage: storage } as unknown as Window });
     await t.settle();
+    expect(plugin.write('visitor_profile', { a: 0 })).toBe(true);
     expect(plugin.write('visitor_profile', { a: 1 })).toBe(true);
+    // Reads see the writes at once; the area gets them together right after this run, each key once.
+    expect(plugin.read('visitor_profile')).toEqual({ a: 1 });
+    expect(storage.items.has('varia_visitor_profile')).toBe(false);
+    await Promise.resolve();
     expect(storage.items.get('varia_visitor_profile')).toBe('{"a":1}');
     expect(plugin.read('visitor_profile')).toEqual({ a: 1 });
     expect(plugin.read('varia_visitor_profile')).toEqual({ a: 1 }); // an already prefixed key is used as is
     plugin.remove('visitor_profile');
     expect(plugin.read('visitor_profile')).toBeUndefined();
+    await Promise.resolve();
+    expect(storage.items.has('varia_visitor_profile')).toBe(false);
   });
 
   it('VIS-26 ERR-45 without storage the values live in memory and "Local storage is unavailable" is reported once', async () => {
@@ -50,8 +57,13 @@ describe('local and session storage plugins', () => {
     const plugin = local();
     const t = bootKernel({ plugins: [plugin], win: { localStorage: storage } as unknown as Window });
     await t.settle();
+    const failed: string[] = [];
     expect(plugin.write('small', 1)).toBe(true);
-    expect(plugin.write('big', 'x'.repeat(50))).toBe(false);
+    // Accepted at once; the area refuses it when the writes are flushed, right after this run.
+    expect(plugin.write('big', 'x'.repeat(50), { failed: (problem) => failed.push(problem) })).toBe(true);
+    await Promise.resolve();
+    expect(failed).toEqual(['Local storage is unavailable']);
+    expect(storage.items.get('varia_small')).toBe('1');
     expect(plugin.read('big')).toBe('x'.repeat(50));
     expect(plugin.read('small')).toBe(1);
     expect(t.errors()).toEqual(['Local storage is unavailable']);
