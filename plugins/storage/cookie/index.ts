@@ -2,7 +2,8 @@
  * The `cookie` storage plugin (VIS-27..34): cookies under the product prefix, path `/`, the configured
  * cookie domain and lifetime, every write verified by reading it back, and the push calls
  * `cookieDomain`, `cookieExpiration` and `extendCookieLifetime`. Within one task `document.cookie` is
- * read once and every write is verified by one read-back at the start of the next task. See ../README.md.
+ * read once, writes reach it right after the script run that made them, and every write is verified by
+ * one read-back at the start of the next task. See ../README.md.
  */
 import type { PluginContext, PluginOf } from '../../../core';
 import { COOKIE_MAX_AGE } from '../../../core/kinds/visitor';
@@ -58,11 +59,13 @@ export default function cookie(): CookiePlugin {
   // or extendCookieLifetime is called (auto refresh). Explicit lifetimes (opt-out, relay) are not.
   const refreshable = new Map<string, string>();
   const doc = () => ctx?.win?.document;
-  // Reading `document.cookie` after a write is a blocking round trip to the browser, so within one task
-  // the plugin reads it once into a jar that its own writes update, and verifies all of that task's
-  // writes with one read-back at the start of the next task (VIS-30), when the jar is dropped too.
+  // Reading `document.cookie` is a blocking round trip to the browser (and setting it costs one too),
+  // so within one task the plugin reads it once into a jar that its own writes update; the writes reach
+  // the document together right after the script run that made them (a microtask), and all of a task's
+  // writes are verified with one read-back at the start of the next task (VIS-30), when the jar is dropped.
   let jar: Map<string, string> | undefined;
   const unverified = new Map<string, { text: string; failed?: (problem: string) => void }>();
+  let assignments: string[] = [];
   let timer: unknown;
   const later = () => {
     if (timer === undefined && ctx) timer = ctx.clock.setTimeout(verify, 0);
@@ -79,8 +82,20 @@ export default function cookie(): CookiePlugin {
     refreshable.delete(name);
     failed?.(problem);
   };
+  const assign = () => {
+    const list = assignments;
+    assignments = [];
+    for (const text of list) {
+      try {
+        doc()!.cookie = text;
+      } catch {
+        // A sandboxed document refuses cookies: the read-back reports it.
+      }
+    }
+  };
   const verify = () => {
     timer = undefined;
+    assign();
     jar = undefined;
     if (!unverified.size) return;
     const back = cookies();
@@ -91,28 +106,24 @@ export default function cookie(): CookiePlugin {
     unverified.clear();
   };
 
-  /** Sets the cookie; false when the document refused it at once. The jar follows (an expired cookie leaves it). */
-  const set = (name: string, text: string, age: number, where?: string): boolean => {
+  /** Sets the cookie (right after this run); the jar follows at once (an expired cookie leaves it). */
+  const set = (name: string, text: string, age: number, where?: string) => {
     const secure = ctx?.win?.location?.protocol === 'https:' ? '; secure' : '';
     const current = cookies();
-    try {
-      doc()!.cookie =
-        `${name}=${encodeURIComponent(text)}; max-age=${age}; path=/${where ? '; domain=' + where : ''}; samesite=lax${secure}`;
-    } catch {
-      return false;
-    }
+    if (!assignments.length) queueMicrotask(assign);
+    assignments.push(`${name}=${encodeURIComponent(text)}; max-age=${age}; path=/${where ? '; domain=' + where : ''}; samesite=lax${secure}`);
     if (age > 0) current.set(name, text);
     else current.delete(name);
-    return true;
   };
 
   const write: CookiePlugin['write'] = (key, value, options) => {
     const name = prefixed(key);
     const text = typeof value === 'string' ? value : JSON.stringify(value ?? null);
-    if (!set(name, text, options?.maxAge ?? maxAge, options?.domain ?? domain)) {
+    if (!doc()) {
       fail(name, MSG_FAILED_TO_SET_COOKIE, undefined);
       return false;
     }
+    set(name, text, options?.maxAge ?? maxAge, options?.domain ?? domain);
     // A cookie written twice in one task is verified once, against the last value, telling every writer.
     const earlier = unverified.get(name)?.failed;
     const failed = options?.failed;

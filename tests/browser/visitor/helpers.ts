@@ -5,6 +5,11 @@ import { PREFIX } from '../../../core';
 
 /** Cookie expiry as Chromium's Cookie Store API reports it (ms since the epoch), or undefined. */
 export const cookieExpiry = async (name: string): Promise<number | undefined> => {
+  // The runtime sets its cookies right after the run that wrote them (a microtask), setting
+  // document.cookie is asynchronous in Chromium, and cookieStore asks over another channel: so let the
+  // microtasks run, then read document.cookie, which waits for the sets already made.
+  await Promise.resolve();
+  void document.cookie;
   const store = (window as unknown as { cookieStore: { get(name: string): Promise<{ expires?: number } | null> } }).cookieStore;
   return (await store.get(name))?.expires ?? undefined;
 };
