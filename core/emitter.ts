@@ -42,7 +42,7 @@ export const createEmitter = (onListenerError: (error: unknown, spec: ListenerSp
       dispatch(event);
       // Only own string entries: an event named "constructor" must not find Object.prototype's.
       const alias = event.name && EVENT_ALIASES[event.name];
-      if (typeof alias == 'string') dispatch({ ...event, name: alias });
+      if (typeof alias == 'string' && listeners.length) dispatch({ ...event, name: alias });
     },
   };
 };
