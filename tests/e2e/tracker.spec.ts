@@ -74,23 +74,28 @@ test.describe('tracker against the collector', () => {
     expect((await collected(request, visitorId)).sort()).toEqual([...pushed].sort());
   });
 
-  test('TRK-38 a reload resends what was pending', async ({ page, request }) => {
-    // No beacon and no collector: the events can only leave through the pending store. The route is the
-    // context's, not the page's: a keepalive POST sent on page hide may leave after its document is gone.
-    await page.addInitScript(() => Object.defineProperty(navigator, 'sendBeacon', { value: () => false }));
-    let refused = 0;
-    await page.context().route(EVENTS_ROUTE, (route) => {
-      refused++;
-      return route.abort('connectionrefused');
+  test('TRK-38 a reload resends what was pending', async ({ page, request, baseURL }) => {
+    // The browser is offline for the first two loads: no beacon, and every fetch fails before it leaves
+    // (a keepalive request sent on page hide cannot slip past a route). The events can only leave through
+    // the pending store. The switch is a cookie, so the last reload is online.
+    await page.context().addCookies([{ name: 'e2e_offline', value: '1', url: baseURL! }]);
+    await page.addInitScript(() => {
+      if (!document.cookie.includes('e2e_offline=1')) return;
+      (window as unknown as { __attempts: number }).__attempts = 0;
+      Object.defineProperty(navigator, 'sendBeacon', { value: () => false });
+      window.fetch = () => {
+        (window as unknown as { __attempts: number }).__attempts++;
+        return Promise.reject(new TypeError('Failed to fetch'));
+      };
     });
     await page.goto(DEMO);
     const visitorId = await visitorIdOf(page);
     const pushed = await pushEvents(page, 3, true);
-    await expect.poll(() => refused).toBeGreaterThan(0);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __attempts: number }).__attempts)).toBeGreaterThan(0);
     await page.reload();
     expect(await pendingOf(page)).toHaveLength(1);
     expect(await collected(request, visitorId)).toEqual([]);
-    await page.context().unroute(EVENTS_ROUTE);
+    await page.context().clearCookies({ name: 'e2e_offline' });
     await page.reload();
     await expect.poll(() => collected(request, visitorId), { timeout: 10_000 }).toHaveLength(3);
     expect((await collected(request, visitorId)).sort()).toEqual([...pushed].sort());
