@@ -80,7 +80,9 @@ export default function batchTracker(options: BatchTrackerOptions = {}): PluginO
       const host = (options.host ?? win?.location.origin ?? '').replace(/\/$/, '');
       // Nothing leaves while events are held (TRK-9) or tracking is not allowed; what waits stays stored.
       const sender = createSender(ctx, store, { url: host + '/v1/events', retries, maxPending, allowed: () => !held && enabled() });
-      const bot = isBot(win?.navigator?.userAgent ?? '');
+      // Matched when first asked, not at set-up: compiling the pattern is a cost the page's start need not pay.
+      let botFlag: boolean | undefined;
+      const bot = () => (botFlag ??= isBot(win?.navigator?.userAgent ?? ''));
       const visitor = () => ctx.get<VisitorModule>(MODULES.visitor);
       let current: OpenBatch | undefined;
       let dirty = false;
@@ -99,11 +101,11 @@ export default function batchTracker(options: BatchTrackerOptions = {}): PluginO
           param(PARAMS.forceTracking) == 'true' ||
           !(param(PARAMS.showPreview) || param(PARAMS.legacyPreview) || param(PARAMS.forceVariations) || param(PARAMS.forceAudiences)));
       };
-      const enabled = () =>
-        !bot &&
-        !ctx.disabled('tracking') &&
-        (ctx.get<ControlsModule>(MODULES.controls)?.trackingAllowed() ?? allowedByQuery()) &&
-        !visitor()?.optedOut();
+      // Events are recorded while tracking is allowed; a bot's are never saved or sent. The bot check
+      // waits for the first save or send, after the page's start.
+      const recording = () =>
+        !ctx.disabled('tracking') && (ctx.get<ControlsModule>(MODULES.controls)?.trackingAllowed() ?? allowedByQuery()) && !visitor()?.optedOut();
+      const enabled = () => !bot() && recording();
 
       // No visitor module: the tracker keeps its own random id, and fails like the visitor would (TRK-18).
       const ownId = (): string | undefined => {
@@ -131,8 +133,9 @@ export default function batchTracker(options: BatchTrackerOptions = {}): PluginO
       };
       // Persists the open batch (TRK-6): it is one pending event, kept under its id while it fills.
       const save = () => {
+        if (!current || bot()) return;
         const id = visitorId();
-        if (!current || !id) return;
+        if (!id) return;
         sender.put({
           id: current.id,
           timeStamp: clock.now(),
@@ -161,7 +164,7 @@ export default function batchTracker(options: BatchTrackerOptions = {}): PluginO
         } else schedule(pollInterval);
       };
       const add = (event: BatchEvent, decision?: BatchDecision) => {
-        if (!enabled()) return;
+        if (!recording()) return;
         if (clock.now() >= windowEnds) windowEnds = -1;
         if (!current) sender.setOpen((current = { id: uuid(win), snapshots: [], count: 0 }).id);
         if (decision) addDecision(current, decision, event);
@@ -266,9 +269,10 @@ export default function batchTracker(options: BatchTrackerOptions = {}): PluginO
       // Initialisation step 1: the pending events of earlier pages go again (TRK-38).
       ctx.hook('init', () => {
         windowEnds = batching ? clock.now() + batchWindow : -1;
-        if (bot || ctx.disabled('tracking')) return;
+        if (ctx.disabled('tracking')) return;
         sender.load();
         // After the synchronous start, not inside it: the page's first decisions and changes come first.
+        // (A bot's are never sent: the sender asks `enabled`.)
         if (sender.count()) clock.setTimeout(() => sender.send(false), 0);
       });
       ctx.hook('preActivate', () => void (visitor() || ownId()));
