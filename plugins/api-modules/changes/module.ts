@@ -113,7 +113,8 @@ const findCycle = (changes: Change[]): string[] | undefined => {
 export const createChangesModule = (ctx: PluginContext, options: ChangesOptions = {}): ChangesModule => {
   const { win, clock } = ctx;
   const timeout = options.timeout ?? 2000;
-  const states: Record<string, ChangeStatus> = {};
+  // A map, not an object: ids come and go with pages, and an object that keys are deleted from turns slow.
+  const states = new Map<string, ChangeStatus>();
   const pages = new Map<string, PageRecord>();
   const prehide = createPrehide(win, clock, options.prehideTimeout ?? 3000);
   const load = createScriptLoader(win, options.scriptBase);
@@ -154,7 +155,7 @@ export const createChangesModule = (ctx: PluginContext, options: ChangesOptions 
     countDown(run);
   };
   const end = (change: ChangeRun, ok: boolean, state: ChangeStatus) => {
-    states[change.id] = state;
+    states.set(change.id, state);
     change.release?.();
     settle(change.run, change.id, ok);
   };
@@ -179,7 +180,7 @@ export const createChangesModule = (ctx: PluginContext, options: ChangesOptions 
     const { id, run } = change;
     const applier = applierOf(change.change);
     if (!applier) return failed(change, Error(msgUnknownType(change.change.type)), 'error');
-    states[id] = 'applying';
+    states.set(id, 'applying');
     if (!applier.perElement) {
       try {
         hooks.keep(change, applier.apply(change.change, undefined, run.env));
@@ -200,17 +201,17 @@ export const createChangesModule = (ctx: PluginContext, options: ChangesOptions 
     const { id, run } = change;
     const { page, meta, ids } = run;
     const deps = !change.change.dependencies?.length ? NO_DEPS : change.change.dependencies.filter((dep) => {
-      if (ids.has(dep) || states[dep] === 'applied') return true;
+      if (ids.has(dep) || states.get(dep) === 'applied') return true;
       ctx.log.warn(msgAbsent(dep));
       return false;
     });
-    states[id] = deps.length ? 'blocked' : 'unapplied';
+    states.set(id, deps.length ? 'blocked' : 'unapplied');
     const epoch = page.epoch;
     const src = change.change.src;
     const go = () => {
       if (page.epoch !== epoch) {
         // The page was deactivated (or undone) while this change waited.
-        states[id] = 'ignored';
+        states.set(id, 'ignored');
         change.release?.();
         return settle(run, id, false);
       }
@@ -218,7 +219,7 @@ export const createChangesModule = (ctx: PluginContext, options: ChangesOptions 
       load(src).then(
         () => (page.epoch === epoch ? start(change) : go()),
         (error) => {
-          states[id] = 'error';
+          states.set(id, 'error');
           change.release?.();
           ctx.report('ActionError', error, { changeId: id, ...meta });
           settle(run, id, false);
@@ -233,7 +234,7 @@ export const createChangesModule = (ctx: PluginContext, options: ChangesOptions 
         if (!ok) {
           // A dependency failed: this change cannot be applied as authored.
           missing = -1;
-          states[id] = 'ignored';
+          states.set(id, 'ignored');
           change.release?.();
           return settle(run, id, false);
         }
@@ -268,7 +269,7 @@ export const createChangesModule = (ctx: PluginContext, options: ChangesOptions 
       tasks: undefined,
     };
     if (run.cycle?.includes(id)) {
-      states[id] = 'error';
+      states.set(id, 'error');
       return settle(run, id, false);
     }
     // The usual change (no dependencies, no script) is applied at once: its 'unapplied' state
@@ -347,19 +348,19 @@ export const createChangesModule = (ctx: PluginContext, options: ChangesOptions 
       cancelObservation(pageId);
       undoing = true;
       const handles = page.handles.splice(0).reverse();
-      handles.forEach(({ id }) => (states[id] = 'undoing'));
+      handles.forEach(({ id }) => states.set(id, 'undoing'));
       for (const { id, handle } of handles) ctx.attempt('ActionError', () => handle.undo(), { changeId: id, pageId });
-      handles.forEach(({ id }) => (states[id] = 'unapplied'));
+      handles.forEach(({ id }) => states.set(id, 'unapplied'));
       undoing = false;
     },
     removeActionState(pageId) {
       const page = pages.get(pageId);
       if (!page) return;
       cancelObservation(pageId);
-      page.lists.forEach((list) => list.forEach((change) => delete states[change.id]));
+      page.lists.forEach((list) => list.forEach((change) => states.delete(change.id)));
       pages.delete(pageId);
     },
-    changeStates: () => ({ ...states }),
+    changeStates: () => Object.fromEntries(states),
     status: () =>
       undoing ? 'undoing' : pending ? 'applying' : [...pages.values()].some((page) => page.handles.length) ? 'applied' : 'unapplied',
     prehide,
