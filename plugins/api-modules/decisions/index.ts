@@ -12,7 +12,7 @@ import { BUCKET_VISITOR_PARAMS, createBucketVisitor } from './bucket-visitor';
 import { createCmab, type CmabOptions } from './cmab';
 import { createDecideLayer, type Decided, type DecisionModules } from './decide';
 import { createGlobalHoldback } from './holdback';
-import { createLayerIndex, createPageIndex, type IndexedLayer, type Kept } from './layer-info';
+import { createLayerIndex, createPageIndex } from './layer-info';
 import { MSG_NAMESPACE_NOT_SET, msgNotFound } from './messages';
 import { buildPayload, referrerOf } from './payload';
 import { createRelay } from './relay';
@@ -24,11 +24,7 @@ export type DecisionsOptions = CmabOptions;
 
 /** Creates the decisions module of one kernel (called from the plugin's setup). */
 export const createDecisions = (ctx: PluginContext, options: DecisionsOptions = {}): DecisionsModule & { reset(): void } => {
-  // The kept record of each decided layer id, in a slot made once: later decisions of the layer replace the
-  // slot's entry, and the layer's index entry remembers the slot, so keeping a decision skips the map.
-  const decided = new Map<string, Kept>();
-  // The index entry of the layer being decided (where its slot is remembered); checked by id before use.
-  let deciding: IndexedLayer | undefined;
+  const decided = new Map<string, Decided>();
   const layerById = createLayerIndex();
   const layersOn = createPageIndex();
   const holdback = createGlobalHoldback(ctx);
@@ -87,9 +83,11 @@ export const createDecisions = (ctx: PluginContext, options: DecisionsOptions = 
   // states are collected and written once at its end (one read and one write of the stored record).
   let unsaved: LayerState[] | undefined;
   let pageNow: number | undefined;
+  /** The local storage plugin, looked up once per activation; null without one. */
+  const localStore = () => (local === undefined ? (local = ctx.plugin('storage', 'local') || null) : local);
   const save = (states: readonly LayerState[]) => {
-    if (local === undefined) local = ctx.plugin('storage', 'local') || null;
-    if (!local) return;
+    const store = localStore();
+    if (!store) return;
     let all: Record<string, LayerState> | undefined;
     for (let i = 0; i < states.length; i++) {
       const state = states[i];
@@ -99,12 +97,12 @@ export const createDecisions = (ctx: PluginContext, options: DecisionsOptions = 
         continue;
       }
       if (!all) {
-        const stored = local.read(STORAGE_KEYS.layerStates);
+        const stored = store.read(STORAGE_KEYS.layerStates);
         all = stored && typeof stored === 'object' && !Array.isArray(stored) ? (stored as Record<string, LayerState>) : {};
       }
       all[state.layerId] = state;
     }
-    if (all) local.write(STORAGE_KEYS.layerStates, all);
+    if (all) store.write(STORAGE_KEYS.layerStates, all);
   };
   const decideLayer = createDecideLayer({
     ctx,
@@ -112,15 +110,9 @@ export const createDecisions = (ctx: PluginContext, options: DecisionsOptions = 
     cmab: createCmab(ctx, options),
     activationId,
     keep: (entry) => {
-      const id = entry.layerState.layerId;
-      const hint = deciding;
-      let slot = hint && hint.kept && hint.kept.layerId === id ? hint.kept : decided.get(id);
-      if (slot) slot.entry = entry;
-      else decided.set(id, (slot = { layerId: id, entry }));
-      if (hint && hint.kept !== slot && hint.layer.id === id) hint.kept = slot;
+      decided.set(entry.layerState.layerId, entry);
       // Without a local storage plugin there is nothing to persist: no batch to collect.
-      if (local === undefined) local = ctx.plugin('storage', 'local') || null;
-      if (!local) return;
+      if (!localStore()) return;
       if (unsaved) unsaved.push(entry.layerState);
       else save([entry.layerState]);
     },
@@ -131,7 +123,7 @@ export const createDecisions = (ctx: PluginContext, options: DecisionsOptions = 
     decider: deciderOf,
   });
   const payloadOf = (layerId: string, referrer?: string | null) => {
-    const entry = decided.get(layerId)?.entry;
+    const entry = decided.get(layerId);
     return entry ? buildPayload(ctx, entry, referrer === undefined ? referrerOf(ctx) : referrer) : null;
   };
 
@@ -142,13 +134,10 @@ export const createDecisions = (ctx: PluginContext, options: DecisionsOptions = 
     decideLayer: (layerId, pageId) => {
       const found = layerById(ctx.data, layerId);
       if (!found) return void ctx.log.error(msgNotFound('layer', layerId));
-      deciding = found;
       try {
         return decideLayer(found.layer, pageId, undefined, found.info);
       } catch (error) {
         ctx.report('PluginError', error, { layerId });
-      } finally {
-        deciding = undefined;
       }
     },
     decidePage: (pageId) => {
@@ -167,7 +156,7 @@ export const createDecisions = (ctx: PluginContext, options: DecisionsOptions = 
       try {
         const layers = layersOn(ctx.data, pageId);
         for (let i = 0; i < layers.length; i++) {
-          const { layer, info } = (deciding = layers[i]);
+          const { layer, info } = layers[i];
           // What ctx.attempt does, without a closure per layer.
           let state: LayerState | Promise<LayerState> | undefined;
           try {
@@ -175,7 +164,6 @@ export const createDecisions = (ctx: PluginContext, options: DecisionsOptions = 
           } catch (error) {
             ctx.report('PluginError', error, { layerId: layer.id });
           }
-          deciding = undefined;
           if (isThenable(state)) pending = true;
           states.push(state);
         }
@@ -199,7 +187,7 @@ export const createDecisions = (ctx: PluginContext, options: DecisionsOptions = 
     analyticsPayload: (layerId) => payloadOf(layerId),
     layerStates: () => {
       const out: Record<string, LayerState> = {};
-      decided.forEach((slot, id) => (out[id] = slot.entry.layerState));
+      decided.forEach((entry, id) => (out[id] = entry.layerState));
       return out;
     },
     reset: () => {
@@ -212,7 +200,7 @@ export const createDecisions = (ctx: PluginContext, options: DecisionsOptions = 
   ctx.registerModule(
     MODULES.state,
     createState(ctx, {
-      decided: (layerId) => decided.get(layerId)?.entry,
+      decided: (layerId) => decided.get(layerId),
       payload: (options) => (options ? payloadOf(options.campaignId) : null),
       redirect: () => {
         const info = relay.info();

@@ -6,7 +6,6 @@
  */
 import type { QualifyOptions } from '../../../core';
 import type { Action, Experiment, Layer, ProjectData, Variation } from '../../../core/project/types';
-import type { Decided } from './decide';
 import { findLayer, findVariation, isCmab, layerRunsOn } from './util';
 
 const DEFAULT_TIMEOUT = 2000;
@@ -132,14 +131,6 @@ export interface IndexedLayer {
   at: number;
   layer: Layer;
   info: LayerInfo;
-  /** The kernel's slot of the layer's kept decision, once it has one (the index entries are per kernel). */
-  kept?: Kept;
-}
-
-/** Where a kernel keeps the last decision of a layer id. */
-export interface Kept {
-  layerId: string;
-  entry: Decided;
 }
 
 /**
@@ -170,13 +161,13 @@ export const createLayerIndex = () => {
       byId = new Map();
       for (let i = 0; list && i < list.length; i++) {
         const layer = list[i];
-        if (layer && !byId.has(layer.id)) byId.set(layer.id, { at: i, layer, info: layerInfo(layer), kept: undefined });
+        if (layer && !byId.has(layer.id)) byId.set(layer.id, { at: i, layer, info: layerInfo(layer) });
       }
     }
     const entry = byId.get(id);
     if (entry && list[entry.at] === entry.layer) return entry;
     const layer = findLayer(current, id);
-    return layer && { at: -1, layer, info: layerInfo(layer), kept: undefined };
+    return layer && { at: -1, layer, info: layerInfo(layer) };
   };
 };
 
@@ -191,7 +182,7 @@ export const createPageIndex = () => {
     if (changed(current)) byPage = new Map();
     let found = byPage.get(pageId);
     if (!found) {
-      found = (current.layers || []).filter((layer) => layerRunsOn(layer, pageId)).map((layer) => ({ at: -1, layer, info: layerInfo(layer), kept: undefined }));
+      found = (current.layers || []).filter((layer) => layerRunsOn(layer, pageId)).map((layer) => ({ at: -1, layer, info: layerInfo(layer) }));
       byPage.set(pageId, found);
     }
     return found;
