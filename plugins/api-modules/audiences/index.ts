@@ -139,13 +139,8 @@ export default function audiences(): PluginOf<'apiModule'> {
     for (let i = first === op ? 1 : 0; i < list.length; i++) items.push(compileItem(list[i], depth));
     // `or` stops at the first true, `and` at the first false.
     const stop = op === 'or';
-    if (items.length === 1) {
-      const only = items[0];
-      return () => {
-        const result = only();
-        return result == null ? null : result;
-      };
-    }
+    // One operand: `and` and `or` of it are the operand itself.
+    if (items.length === 1) return items[0];
     return () => {
       let unknown = false;
       for (let i = 0; i < items.length; i++) {

@@ -6,6 +6,7 @@
  */
 import type { PluginContext } from '../../../core';
 import type { VisitorIdLocator } from '../../../core/project/types';
+import { parseCookies } from '../../_shared/cookies';
 import { queryParam } from '../../_shared/params';
 
 /** Warned when the locator finds nothing. */
@@ -13,23 +14,10 @@ export const msgCustomIdNotFound = (locator: VisitorIdLocator) => `Visitor id no
 /** Warned when the located value is neither a string nor a number. */
 export const MSG_CUSTOM_ID_TYPE = 'Visitor id must be a string or a number';
 
-const readCustomerCookie = (doc: Document, name: string): string | undefined => {
-  for (const pair of doc.cookie.split(/; */)) {
-    const at = pair.indexOf('=');
-    if (at > 0 && pair.slice(0, at) === name) {
-      try {
-        return decodeURIComponent(pair.slice(at + 1));
-      } catch {
-        return pair.slice(at + 1);
-      }
-    }
-  }
-};
-
 const lookup = (win: Window & typeof globalThis, locator: VisitorIdLocator): unknown => {
   switch (locator.type) {
     case 'cookie':
-      return readCustomerCookie(win.document, locator.name);
+      return parseCookies(win.document.cookie).get(locator.name);
     case 'js':
       return locator.name.split('.').reduce<any>((value, part) => (value == null ? undefined : value[part]), win);
     case 'localStorage':

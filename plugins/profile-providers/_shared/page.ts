@@ -1,4 +1,5 @@
 /** Guarded reads of the host page for the profile providers: nothing here throws into the page. */
+import { parseCookies as parseCookieText } from '../../_shared/cookies';
 
 /** Runs `read`, or gives `fallback` when it throws (sandboxed frames, hostile getters, no document). */
 export const safely = <T>(read: () => T, fallback: T): T => {
@@ -10,19 +11,8 @@ export const safely = <T>(read: () => T, fallback: T): T => {
   }
 };
 
-/** The page's cookies by name (the first of a repeated name wins, as browsers send them). */
-export const parseCookies = (text: string): Record<string, string> => {
-  const cookies: Record<string, string> = {};
-  for (const part of text.split(';')) {
-    const at = part.indexOf('=');
-    if (at < 0) continue;
-    const name = part.slice(0, at).trim();
-    if (!name || Object.prototype.hasOwnProperty.call(cookies, name)) continue;
-    const raw = part.slice(at + 1).trim();
-    cookies[name] = safely(() => decodeURIComponent(raw), raw);
-  }
-  return cookies;
-};
+/** The page's cookies by name, as a record (see the shared parser). */
+export const parseCookies = (text: string): Record<string, string> => Object.fromEntries(parseCookieText(text));
 
 /** The cookies of a window's document. */
 export const pageCookies = (win: Window | undefined): Record<string, string> => safely(() => parseCookies(win?.document?.cookie ?? ''), {});

@@ -2,7 +2,7 @@
  * Helpers every storage plugin shares: the product prefix on keys and the catalogue's storage messages
  * (runtime-spec §8, ruling 13).
  */
-import { PREFIX } from '../../../core';
+import { PREFIX, type StorageWriteOptions } from '../../../core';
 
 /** `Local storage is unavailable` (ERR-45, ruling 13): logged and emitted once per store. */
 export const MSG_STORAGE_UNAVAILABLE = 'Local storage is unavailable';
@@ -25,3 +25,10 @@ export const parseJson = (text: string, onCorrupt: () => void): unknown => {
     return undefined;
   }
 };
+
+/**
+ * The failure callback of a key written again before its earlier write was flushed or verified: a key
+ * is stored (and checked) once, against its last value, and every writer hears of a failure.
+ */
+export const bothFailed = (earlier: StorageWriteOptions['failed'], later: StorageWriteOptions['failed']): StorageWriteOptions['failed'] =>
+  earlier && later ? (problem) => (earlier(problem), later(problem)) : earlier || later;

@@ -8,7 +8,7 @@
  * written several times in one run is stored once. Reads see those writes at once.
  */
 import { definePlugin, type PluginContext, type PluginOf, type StorageWriteOptions } from '../../../core';
-import { MSG_STORAGE_UNAVAILABLE, msgCorrupted, parseJson, prefixed } from './keys';
+import { bothFailed, MSG_STORAGE_UNAVAILABLE, msgCorrupted, parseJson, prefixed } from './keys';
 
 /** A storage plugin over a Web Storage area. */
 export type WebStoragePlugin = PluginOf<'storage'>;
@@ -70,8 +70,7 @@ export const createWebStorage = (name: string, area: 'localStorage' | 'sessionSt
   };
   const later = (full: string, text: string | null, failed?: Pending['failed']) => {
     if (!pending.size) queueMicrotask(flush);
-    const earlier = pending.get(full)?.failed;
-    pending.set(full, { text, failed: earlier && failed ? (problem) => (earlier(problem), failed(problem)) : earlier || failed });
+    pending.set(full, { text, failed: bothFailed(pending.get(full)?.failed, failed) });
   };
   return definePlugin({
     type: 'storage',
@@ -81,8 +80,9 @@ export const createWebStorage = (name: string, area: 'localStorage' | 'sessionSt
     },
     read(key) {
       const full = prefixed(key);
-      let text = pending.has(full) ? (pending.get(full)!.text ?? undefined) : memory.get(full);
-      if (text === undefined && !pending.has(full)) {
+      const waiting = pending.get(full);
+      let text = waiting ? (waiting.text ?? undefined) : memory.get(full);
+      if (text === undefined && !waiting) {
         try {
           text = store()?.getItem(full) ?? undefined;
         } catch {
@@ -95,8 +95,10 @@ export const createWebStorage = (name: string, area: 'localStorage' | 'sessionSt
       const full = prefixed(key);
       const text = JSON.stringify(value);
       if (text === undefined) return false; // a function or undefined: nothing storable
-      memory.set(full, text);
-      if (!store()) return false;
+      if (!store()) {
+        memory.set(full, text);
+        return false;
+      }
       later(full, text, options?.failed);
       return true;
     },

@@ -7,7 +7,8 @@
  */
 import type { PluginContext, PluginOf } from '../../../core';
 import { COOKIE_MAX_AGE } from '../../../core/kinds/visitor';
-import { MSG_FAILED_TO_SET_COOKIE, msgCookieMismatch, prefixed } from '../_shared/keys';
+import { parseCookies } from '../../_shared/cookies';
+import { bothFailed, MSG_FAILED_TO_SET_COOKIE, msgCookieMismatch, prefixed } from '../_shared/keys';
 
 const DAY = 86400;
 
@@ -20,24 +21,6 @@ export type CookiePlugin = PluginOf<'storage'> & {
   settings(): { domain?: string; maxAge: number };
 };
 
-/** The page's cookies by full name, values decoded; the first of several same-named cookies wins, as the browser orders them. */
-export const parseCookieJar = (all: string): Map<string, string> => {
-  const jar = new Map<string, string>();
-  for (const pair of all.split(/; */)) {
-    const at = pair.indexOf('=');
-    if (at < 0) continue;
-    const name = pair.slice(0, at);
-    if (jar.has(name)) continue;
-    const raw = pair.slice(at + 1);
-    try {
-      jar.set(name, decodeURIComponent(raw));
-    } catch {
-      jar.set(name, raw); // a tampered value with a bad escape is returned as written, for the caller to judge
-    }
-  }
-  return jar;
-};
-
 /** `document.cookie`, or undefined where it cannot be read (no document; sandboxed documents throw). */
 const cookieText = (doc: Document | undefined): string | undefined => {
   try {
@@ -46,9 +29,6 @@ const cookieText = (doc: Document | undefined): string | undefined => {
     return undefined;
   }
 };
-
-/** Reads a cookie by its full name from `document.cookie`. */
-export const readCookie = (doc: Document | undefined, name: string): string | undefined => parseCookieJar(cookieText(doc) ?? '').get(name);
 
 /** Creates the `cookie` storage plugin. Defaults: 15552000 s (180 days), auto refresh, path `/`, no domain. */
 export default function cookie(): CookiePlugin {
@@ -72,7 +52,7 @@ export default function cookie(): CookiePlugin {
   };
   const cookies = (): Map<string, string> => {
     if (!jar) {
-      jar = parseCookieJar(cookieText(doc()) ?? '');
+      jar = parseCookies(cookieText(doc()) ?? '');
       later();
     }
     return jar;
@@ -124,10 +104,7 @@ export default function cookie(): CookiePlugin {
       return false;
     }
     set(name, text, options?.maxAge ?? maxAge, options?.domain ?? domain);
-    // A cookie written twice in one task is verified once, against the last value, telling every writer.
-    const earlier = unverified.get(name)?.failed;
-    const failed = options?.failed;
-    unverified.set(name, { text, failed: earlier && failed ? (problem) => (earlier(problem), failed(problem)) : earlier || failed });
+    unverified.set(name, { text, failed: bothFailed(unverified.get(name)?.failed, options?.failed) });
     if (options?.maxAge === undefined) refreshable.set(name, text);
     else refreshable.delete(name);
     return true;
