@@ -12,14 +12,14 @@ const recorder = () => {
   const log = { error: (...parts: unknown[]) => lines.push(parts.join(' ')), warn: (...parts: unknown[]) => lines.push(parts.join(' ')) } as unknown as Logger;
   return { log, lines };
 };
-// An invalid project: a layer without an id.
-const invalid = () => ({ projectId: 'p', accountId: 'a', revision: 1, layers: [{ policy: 'single_experiment', experiments: [] }] });
+// An invalid project: a layer without experiments (CFG-21).
+const invalid = () => ({ projectId: 'p', accountId: 'a', revision: 1, layers: [{ id: 'l', policy: 'single_experiment', experiments: [] }] });
 
 describe('project preparation', () => {
-  it('prepareProject refuses invalid data with its problems logged', () => {
+  it('CFG-21 prepareProject refuses invalid data (a layer without experiments) with its problems logged', () => {
     const { log, lines } = recorder();
     expect(prepareProject(invalid(), [], log)).toBeUndefined();
-    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.some((line) => line.includes('No experiments in layer.'))).toBe(true);
   });
 
   it('prepareBuilt fills the defaults of the data the snippet was built with, without validating it again', () => {
@@ -31,11 +31,11 @@ describe('project preparation', () => {
     expect(lines).toEqual([]);
   });
 
-  it('prepareBuilt validates data handed over at run time (the load call) like prepareProject', () => {
+  it('CFG-21 prepareBuilt validates data handed over at run time (the load call) like prepareProject', () => {
     const { log, lines } = recorder();
     const built = { projectId: 'p', accountId: 'a', revision: 1 };
     expect(prepareBuilt(built)(invalid(), [], log)).toBeUndefined();
-    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.some((line) => line.includes('No experiments in layer.'))).toBe(true);
     expect(prepareBuilt(built)({ ...built }, [], log)).toBeDefined();
   });
 });
