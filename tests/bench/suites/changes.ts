@@ -1,8 +1,9 @@
 /**
  * Change application speed in Chromium, on a page of about 2000 elements with 20 changes of mixed
  * types (text, html, class, href, style, append, hide).
- * (a) The changes module's applyAction alone, against hand-written DOM calls and dom-mutator
- *     (GrowthBook's DOM library), in the same page and run, interleaved round by round.
+ * (a) The changes module's applyAction alone, against hand-written DOM calls (bare, and keeping the
+ *     records an exact undo needs) and dom-mutator (GrowthBook's DOM library), in the same page and
+ *     run, interleaved round by round.
  * (b) A real snippet built like `npm run build:snippets` builds one (validated, data inline): the standard
  *     preset fitted to the project (headline) and the whole standard preset, for a project of one page
  *     and two layers decided for it, their actions carrying the 20 changes; loaded as an inline script at
@@ -11,7 +12,11 @@
  *     auto experiments with the same changes) and Optimizely (its first decision), loaded the same way:
  *     handed a visitor id, and again keeping their visitor id in a first-party cookie. Every load is a
  *     new visitor (cookies and local storage cleared), so ours writes its visitor id, session and
- *     sticky variations each time.
+ *     sticky variations each time. Ours is loaded once more with the page having opened its cookie
+ *     jar and local storage before the mark, which takes out the browser's first-access cost (a
+ *     blocking round trip to the browser process each), and its start is split into stages.
+ *     The pages are served from localhost: a secure context, as a real site on https is (not
+ *     cross-origin isolated, as most sites are not: times are in steps of 0.1 ms, hence the medians).
  *     The project stays here, not in config/, so that no demo snippet is built from it.
  * `BENCH_CHANGES_ONLY_APPLY=1` runs (a) alone.
  */
@@ -39,7 +44,7 @@ window.__bench = { createKernel, changes, appliers: [attribute, append], mutate 
 `;
 
 /** Runs in the page: builds the fixture, then times the three ways round by round. */
-async function runInPage(rounds: number): Promise<{ ours: number; hand: number; mutator: number }> {
+async function runInPage(rounds: number): Promise<{ ours: number; hand: number; handWithUndo: number; mutator: number }> {
   const { createKernel, changes, appliers, mutate } = (window as any).__bench;
   const section = (i: number) =>
     `<section id="s${i}" class="sec"><h2>Title ${i}</h2><p>Text <b>${i}</b></p><a class="link" href="/x${i}">link</a>` +
@@ -86,6 +91,40 @@ async function runInPage(rounds: number): Promise<{ ours: number; hand: number; 
       }
     }
   };
+  // The same calls, each keeping what an exact undo needs (the nodes, attribute or style text it
+  // replaces, the nodes it adds): the least any runtime that can put the page back must do.
+  let undoKept: Array<() => void> = [];
+  const handWithUndo = () => {
+    const undo: Array<() => void> = [];
+    for (const s of specs) {
+      for (const el of document.querySelectorAll<HTMLElement>(s.sel)) {
+        if (s.kind === 'text' || s.kind === 'html') {
+          const before = [...el.childNodes];
+          if (s.kind === 'text') el.textContent = s.value;
+          else el.innerHTML = s.value;
+          undo.push(() => el.replaceChildren(...before));
+        } else if (s.kind === 'class' || s.kind === 'href') {
+          const name = s.kind;
+          const before = el.getAttribute(name);
+          el.setAttribute(name, s.value);
+          undo.push(() => (before == null ? el.removeAttribute(name) : el.setAttribute(name, before)));
+        } else if (s.kind === 'style' || s.kind === 'hide') {
+          const text = el.getAttribute('style');
+          const css = el.style.cssText;
+          if (s.kind === 'style') el.style.cssText += ';' + s.value;
+          else el.style.setProperty('visibility', 'hidden', 'important');
+          undo.push(() => (text == null ? el.removeAttribute('style') : (el.style.cssText = css)));
+        } else {
+          const holder = document.createElement('div');
+          holder.innerHTML = s.value;
+          const nodes = [...holder.childNodes];
+          el.append(...nodes);
+          undo.push(() => nodes.forEach((node) => node.remove()));
+        }
+      }
+    }
+    undoKept = undo;
+  };
   const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
   const withMutator = () =>
     specs.map((s) => {
@@ -101,7 +140,7 @@ async function runInPage(rounds: number): Promise<{ ours: number; hand: number; 
   const kernel = createKernel({ data: { projectId: 'b', accountId: 'b', revision: 1 }, plugins: [changes(), ...appliers] });
   kernel.start();
   const module = kernel.get('changes');
-  const totals = { ours: 0, hand: 0, mutator: 0 };
+  const totals = { ours: 0, hand: 0, handWithUndo: 0, mutator: 0 };
   type Key = keyof typeof totals;
   /** Each contender: set-up (untimed), the timed work, clean-up (untimed). */
   const contenders: Array<[Key, (round: number) => () => void]> = [
@@ -111,6 +150,7 @@ async function runInPage(rounds: number): Promise<{ ours: number; hand: number; 
       return () => void module.applyAction({ id: 'a', changes: list }, meta);
     }],
     ['hand', () => hand],
+    ['handWithUndo', () => handWithUndo],
     ['mutator', () => () => withMutator().forEach((c: { revert(): void }) => queueMicrotask(() => c.revert()))],
   ];
   for (let round = 0; round < rounds; round++) {
@@ -128,7 +168,8 @@ async function runInPage(rounds: number): Promise<{ ours: number; hand: number; 
     }
   }
   root.remove();
-  return { ours: totals.ours / rounds, hand: totals.hand / rounds, mutator: totals.mutator / rounds };
+  undoKept = [];
+  return { ours: totals.ours / rounds, hand: totals.hand / rounds, handWithUndo: totals.handWithUndo / rounds, mutator: totals.mutator / rounds };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -192,6 +233,8 @@ export const BENCH_DATA = {
 
 /** Marks the end of the snippet's synchronous run (see pageHtml). */
 const MARK_END = 'window.__r.t1 = performance.now();';
+/** Marks the point where every module's top-level code has run and the kernel is about to boot. */
+const MARK_ENTRY = 'window.__r.entry = performance.now();';
 /**
  * Our snippets, built the way `npm run build:snippets` builds one: the project validated first (with
  * the plugins it is built with), then bundled with its data inline, so that at start it gets only its
@@ -206,8 +249,8 @@ export const oursSnippets = (): Record<'fitted' | 'standard', string> => {
   if (problems.length) throw Error(`the benchmark project is invalid: ${problems.map((problem) => problem.message).join('; ')}`);
   const whole = STANDARD_MODULES.filter((entry) => !entry.optional).map((entry) => ({ use: entry.use }));
   return {
-    fitted: inlineSnippetEntry(BENCH_DATA, fitStandardPreset(BENCH_DATA as never), MARK_END),
-    standard: inlineSnippetEntry(BENCH_DATA, whole, MARK_END),
+    fitted: inlineSnippetEntry(BENCH_DATA, fitStandardPreset(BENCH_DATA as never), MARK_END, MARK_ENTRY),
+    standard: inlineSnippetEntry(BENCH_DATA, whole, MARK_END, MARK_ENTRY),
   };
 };
 /** The peers' visitor id: handed a fresh one (as they are measured by default), or kept in a first-party cookie. */
@@ -265,9 +308,11 @@ export const FIXTURE = Array.from({ length: 200 }, (_, i) =>
  * The page: the fixture parsed first, then the snippet as an inline script at the end of the body,
  * preceded by a time mark `t0`; the snippet's own last statement marks `t1` (the end of its
  * synchronous run: a mark in a following script would also count the parser's pauses). Ours reports through its own event API (queued before it loads): done once both
- * actions have emitted action/applied (both layers decided; applied implies decided) and `activated` fired.
+ * actions have emitted action/applied (both layers decided; applied implies decided) and `activated` fired;
+ * it also marks `init` (lifecycle `initialized`). `storageOpened`: the page reads its cookies and local
+ * storage before the mark, so the snippet's first access finds them open.
  */
-export const pageHtml = (snippet: string, ours: boolean) => `<!doctype html><html><head><title>bench</title></head><body><main>${FIXTURE}</main>
+export const pageHtml = (snippet: string, ours: boolean, storageOpened = false) => `<!doctype html><html><head><title>bench</title></head><body><main>${FIXTURE}</main>
 <script>
 window.__r = {}; window.__done = function (t) {
   window.__r.done = t;
@@ -276,20 +321,31 @@ window.__r = {}; window.__done = function (t) {
     document.querySelector('#s19 li').style.visibility === 'hidden';
 };
 ${ours ? `var left = 3, on = function (type, name) { return { type: 'addListener', filter: { type: type, name: name }, handler: function () { if (!--left) window.__done(performance.now()); } }; };
-window.varia = [on('action', 'applied'), on('lifecycle', 'activated')];` : ''}
+window.varia = [on('action', 'applied'), on('lifecycle', 'activated'), { type: 'addListener', filter: { type: 'lifecycle', name: 'initialized' }, handler: function () { window.__r.init = performance.now(); } }];` : ''}
+${storageOpened ? 'document.cookie; localStorage.length;' : ''}
 window.__r.t0 = performance.now();
 </script>
 <script>${snippet.replace(/<\/script/gi, '<\\/script')}</script>
 </body></html>`;
 
-type StartResult = { evaluate: number; total: number };
-type Contender = 'ours' | 'standard' | 'gb' | 'optly' | 'gbCookie' | 'optlyCookie';
+/**
+ * Medians of one contender's loads, in ms: `evaluate` and `total` from the mark before the script to
+ * the end of its synchronous run and to done. Ours only, its stages one after another: `modules` until
+ * every module's top-level code has run (the inline script read and compiled first), `setup` until
+ * the kernel is initialised (plugins set up), `activation` until done.
+ */
+type StartResult = { evaluate: number; total: number; modules: number; setup: number; activation: number };
+type Contender = 'ours' | 'oursOpened' | 'standard' | 'gb' | 'optly' | 'gbCookie' | 'optlyCookie';
+/** Where the start-up pages are served (routed, no server): localhost is a secure context. */
+const BENCH_URL = 'http://localhost:9/bench';
 
 /** Loads each page `rounds` times, order rotated per round; the medians of evaluate (t1 - t0) and done - t0. */
 const startup = async (browser: import('playwright').Browser, rounds: number): Promise<Record<Contender, StartResult> & { sizes: Record<Contender, number> }> => {
   const ours = oursSnippets();
+  const fitted = await bundle(ours.fitted);
   const code: Record<Contender, string> = {
-    ours: await bundle(ours.fitted),
+    ours: fitted,
+    oursOpened: fitted,
     standard: await bundle(ours.standard),
     gb: await bundle(gbSnippet(GIVEN_ID)),
     optly: await bundle(optlySnippet(GIVEN_ID)),
@@ -298,6 +354,7 @@ const startup = async (browser: import('playwright').Browser, rounds: number): P
   };
   const pages: Record<Contender, string> = {
     ours: pageHtml(code.ours, true),
+    oursOpened: pageHtml(code.oursOpened, true, true),
     standard: pageHtml(code.standard, true),
     gb: pageHtml(code.gb, false),
     optly: pageHtml(code.optly, false),
@@ -307,17 +364,19 @@ const startup = async (browser: import('playwright').Browser, rounds: number): P
   const context = await browser.newContext();
   const page = await context.newPage();
   let html = '';
-  await page.route('http://bench.test/**', (route) =>
-    route.request().url().endsWith('/bench') ? route.fulfill({ contentType: 'text/html', body: html }) : route.fulfill({ status: 204 }),
+  await page.route('http://localhost:9/**', (route) =>
+    route.request().url() === BENCH_URL ? route.fulfill({ contentType: 'text/html', body: html }) : route.fulfill({ status: 204 }),
   );
   const keys = Object.keys(pages) as Array<keyof typeof pages>;
-  const runs = Object.fromEntries(keys.map((key) => [key, { evaluate: [] as number[], total: [] as number[] }]));
+  const runs = Object.fromEntries(
+    keys.map((key) => [key, { evaluate: [] as number[], total: [] as number[], modules: [] as number[], setup: [] as number[], activation: [] as number[] }]),
+  );
   for (let round = 0; round < rounds + 3; round++) {
     for (let i = 0; i < keys.length; i++) {
       const key = keys[(i + round) % keys.length];
       html = pages[key];
       await context.clearCookies();
-      await page.goto('http://bench.test/bench');
+      await page.goto(BENCH_URL);
       await page.evaluate(() => localStorage.clear());
       const r = await page.waitForFunction(() => (window as any).__r.done !== undefined && (window as any).__r).then((h) => h.jsonValue());
       if (!(r.done > 0)) throw Error(`${key}: no decision`);
@@ -326,16 +385,32 @@ const startup = async (browser: import('playwright').Browser, rounds: number): P
       if (round < 3) continue; // warm-up: the first loads compile everything
       runs[key].evaluate.push(r.t1 - r.t0);
       runs[key].total.push(r.done - r.t0);
+      runs[key].modules.push(r.entry - r.t0);
+      runs[key].setup.push(r.init - r.entry);
+      runs[key].activation.push(r.done - r.init);
     }
   }
   await context.close();
   // Medians: a page load now and then stalls on this shared machine (a collection, a busy browser
   // process), and one stall would move a mean by more than the differences measured.
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1];
-  const avg = (key: keyof typeof pages) => ({ evaluate: median(runs[key].evaluate), total: median(runs[key].total) });
+  const avg = (key: keyof typeof pages): StartResult => ({
+    evaluate: median(runs[key].evaluate),
+    total: median(runs[key].total),
+    modules: median(runs[key].modules),
+    setup: median(runs[key].setup),
+    activation: median(runs[key].activation),
+  });
   const sizes = Object.fromEntries(keys.map((key) => [key, measure(code[key]).gzip])) as Record<Contender, number>;
-  return { ours: avg('ours'), standard: avg('standard'), gb: avg('gb'), optly: avg('optly'), gbCookie: avg('gbCookie'), optlyCookie: avg('optlyCookie'), sizes };
+  return { ours: avg('ours'), oursOpened: avg('oursOpened'), standard: avg('standard'), gb: avg('gb'), optly: avg('optly'), gbCookie: avg('gbCookie'), optlyCookie: avg('optlyCookie'), sizes };
 };
+
+/** Our start-up split into its stages (medians of each stage, so they need not add up to the total exactly). */
+const stageRows = (label: string, result: StartResult): BenchRow[] => [
+  { name: `${label}, stage 1: script read and compiled, modules' top-level code run`, value: result.modules, unit: 'ms' },
+  { name: `${label}, stage 2: kernel created, plugins set up, initialised`, value: result.setup, unit: 'ms' },
+  { name: `${label}, stage 3: page activated, 2 layers decided, 20 changes applied`, value: result.activation, unit: 'ms' },
+];
 
 /** The changes suite (see the file comment). */
 export const changesBench: BenchSuite = {
@@ -358,6 +433,7 @@ export const changesBench: BenchSuite = {
         unit: 'ms',
         peers: [
           { name: 'hand-written DOM', value: result.hand },
+          { name: 'hand-written, keeping undo records', value: result.handWithUndo },
           { name: 'dom-mutator', value: result.mutator },
         ],
       };
@@ -399,6 +475,20 @@ export const changesBench: BenchSuite = {
             { name: 'Optimizely', value: start.optlyCookie.total },
           ],
         },
+        {
+          // The browser's first access to cookies and to local storage is a blocking round trip to its
+          // browser process; here the page has made both before the mark, as a page reading its own
+          // cookies first does. The peers above touch no storage.
+          name: 'the fitted snippet, its page having opened cookies and local storage before it starts',
+          value: start.oursOpened.total,
+          unit: 'ms',
+          peers: [
+            { name: 'GrowthBook', value: start.gb.total },
+            { name: 'Optimizely', value: start.optly.total },
+          ],
+        },
+        ...stageRows('fitted snippet', start.ours),
+        ...stageRows('fitted snippet, storage opened by the page', start.oursOpened),
         {
           name: 'fitted snippet alone: compile + synchronous run (ours applies everything within it)',
           value: start.ours.evaluate,
