@@ -20,6 +20,8 @@
  *     The project stays here, not in config/, so that no demo snippet is built from it.
  * `BENCH_CHANGES_ONLY_APPLY=1` runs (a) alone.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { chromium } from 'playwright';
 import { CHROMIUM_ARGS, findChromium } from '../../../scripts/lib/chromium';
 import { normalizeProjectData, validateProject } from '../../../core/project';
@@ -305,17 +307,21 @@ export const FIXTURE = Array.from({ length: 200 }, (_, i) =>
   `<span>note</span><ul>${'<li class="item">item</li>'.repeat(5)}</ul></section>`).join('');
 
 /**
- * The page: the fixture parsed first, then the snippet as an inline script at the end of the body,
- * preceded by a time mark `t0`; the snippet's own last statement marks `t1` (the end of its
- * synchronous run: a mark in a following script would also count the parser's pauses). Ours reports through its own event API (queued before it loads): done once both
+ * The page: the fixture parsed first, then the snippet at the end of the body, inline or (`src`) as an
+ * external script, preceded by a time mark `t0`; the snippet's own last statement marks `t1` (the end of its
+ * synchronous run: a mark in a following script would also count the parser's pauses). An external
+ * script's time starts at `t0` or when its response ended, whichever is later (`start`): the preload
+ * scanner has it fetched before `t0` on every load measured here, and waiting for it is no script time. Ours reports through its own event API (queued before it loads): done once both
  * actions have emitted action/applied (both layers decided; applied implies decided) and `activated` fired;
  * it also marks `init` (lifecycle `initialized`). `storageOpened`: the page reads its cookies and local
  * storage before the mark, so the snippet's first access finds them open.
  */
-export const pageHtml = (snippet: string, ours: boolean, storageOpened = false) => `<!doctype html><html><head><title>bench</title></head><body><main>${FIXTURE}</main>
+export const pageHtml = (snippet: string, ours: boolean, storageOpened = false, src?: string) => `<!doctype html><html><head><title>bench</title></head><body><main>${FIXTURE}</main>
 <script>
 window.__r = {}; window.__done = function (t) {
   window.__r.done = t;
+  var loaded = ${src ? `performance.getEntriesByName(new URL(${JSON.stringify(src)}, location.href).href)[0]` : 'undefined'};
+  window.__r.start = Math.max(window.__r.t0, loaded ? loaded.responseEnd : 0);
   // What the page shows at that moment: the first and the last change of each layer's share applied.
   window.__r.applied = document.querySelector('#s0 h2').textContent === 'New title 0' && document.querySelectorAll('.promo').length === 2 &&
     document.querySelector('#s19 li').style.visibility === 'hidden';
@@ -325,7 +331,7 @@ window.varia = [on('action', 'applied'), on('lifecycle', 'activated'), { type: '
 ${storageOpened ? 'document.cookie; localStorage.length;' : ''}
 window.__r.t0 = performance.now();
 </script>
-<script>${snippet.replace(/<\/script/gi, '<\\/script')}</script>
+${src ? `<script src="${src}"></script>` : `<script>${snippet.replace(/<\/script/gi, '<\\/script')}</script>`}
 </body></html>`;
 
 /**
@@ -335,9 +341,31 @@ window.__r.t0 = performance.now();
  * the kernel is initialised (plugins set up), `activation` until done.
  */
 type StartResult = { evaluate: number; total: number; modules: number; setup: number; activation: number };
-type Contender = 'ours' | 'oursOpened' | 'standard' | 'gb' | 'optly' | 'gbCookie' | 'optlyCookie';
-/** Where the start-up pages are served (routed, no server): localhost is a secure context. */
-const BENCH_URL = 'http://localhost:9/bench';
+type Contender = 'ours' | 'oursOpened' | 'standard' | 'gb' | 'optly' | 'gbCookie' | 'optlyCookie' | 'oursExternal' | 'gbExternal' | 'optlyExternal';
+/** The external-script pages and the scripts they load: `<contender>External` loads `/s/<contender>.js`. */
+const EXTERNAL = { oursExternal: 'ours', gbExternal: 'gb', optlyExternal: 'optly' } as const;
+
+/**
+ * The start-up pages' server, on loopback (a real server, not Playwright routing, which turns the HTTP
+ * cache off): `/bench` is the current page (never cached), `/s/<name>.js` a snippet, cached for a year
+ * as a CDN serves it; anything else (the tracker's batches) gets 204. Served as http://localhost, a
+ * secure context as a real site on https is.
+ */
+const startServer = async (scripts: Record<string, string>) => {
+  let html = '';
+  const server = createServer((request, response) => {
+    const script = /^\/s\/(\w+)\.js$/.exec(request.url ?? '')?.[1];
+    if (request.url === '/bench') response.writeHead(200, { 'content-type': 'text/html', 'cache-control': 'no-store' }).end(html);
+    else if (script && scripts[script]) response.writeHead(200, { 'content-type': 'text/javascript', 'cache-control': 'public, max-age=31536000' }).end(scripts[script]);
+    else response.writeHead(204).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://localhost:${(server.address() as AddressInfo).port}/bench`,
+    show: (page: string) => void (html = page),
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+};
 
 /** Loads each page `rounds` times, order rotated per round; the medians of evaluate (t1 - t0) and done - t0. */
 const startup = async (browser: import('playwright').Browser, rounds: number): Promise<Record<Contender, StartResult> & { sizes: Record<Contender, number> }> => {
@@ -351,7 +379,12 @@ const startup = async (browser: import('playwright').Browser, rounds: number): P
     optly: await bundle(optlySnippet(GIVEN_ID)),
     gbCookie: await bundle(gbSnippet(COOKIE_ID)),
     optlyCookie: await bundle(optlySnippet(COOKIE_ID)),
+    oursExternal: fitted,
+    gbExternal: '',
+    optlyExternal: '',
   };
+  code.gbExternal = code.gb;
+  code.optlyExternal = code.optly;
   const pages: Record<Contender, string> = {
     ours: pageHtml(code.ours, true),
     oursOpened: pageHtml(code.oursOpened, true, true),
@@ -360,13 +393,13 @@ const startup = async (browser: import('playwright').Browser, rounds: number): P
     optly: pageHtml(code.optly, false),
     gbCookie: pageHtml(code.gbCookie, false),
     optlyCookie: pageHtml(code.optlyCookie, false),
+    oursExternal: pageHtml('', true, false, `/s/${EXTERNAL.oursExternal}.js`),
+    gbExternal: pageHtml('', false, false, `/s/${EXTERNAL.gbExternal}.js`),
+    optlyExternal: pageHtml('', false, false, `/s/${EXTERNAL.optlyExternal}.js`),
   };
+  const server = await startServer({ ours: code.ours, gb: code.gb, optly: code.optly });
   const context = await browser.newContext();
   const page = await context.newPage();
-  let html = '';
-  await page.route('http://localhost:9/**', (route) =>
-    route.request().url() === BENCH_URL ? route.fulfill({ contentType: 'text/html', body: html }) : route.fulfill({ status: 204 }),
-  );
   const keys = Object.keys(pages) as Array<keyof typeof pages>;
   const runs = Object.fromEntries(
     keys.map((key) => [key, { evaluate: [] as number[], total: [] as number[], modules: [] as number[], setup: [] as number[], activation: [] as number[] }]),
@@ -374,23 +407,26 @@ const startup = async (browser: import('playwright').Browser, rounds: number): P
   for (let round = 0; round < rounds + 3; round++) {
     for (let i = 0; i < keys.length; i++) {
       const key = keys[(i + round) % keys.length];
-      html = pages[key];
+      server.show(pages[key]);
       await context.clearCookies();
-      await page.goto(BENCH_URL);
+      await page.goto(server.url);
       await page.evaluate(() => localStorage.clear());
       const r = await page.waitForFunction(() => (window as any).__r.done !== undefined && (window as any).__r).then((h) => h.jsonValue());
       if (!(r.done > 0)) throw Error(`${key}: no decision`);
       // Optimizely changes no DOM; the others must have applied every change by the time they report done.
       if (!key.startsWith('optly') && !r.applied) throw Error(`${key}: the changes were not applied when it reported done`);
-      if (round < 3) continue; // warm-up: the first loads compile everything
-      runs[key].evaluate.push(r.t1 - r.t0);
-      runs[key].total.push(r.done - r.t0);
-      runs[key].modules.push(r.entry - r.t0);
+      // Warm-up: the first loads compile everything (and, for an external script, Chromium keeps its
+      // compiled code from the second load on, as for any repeat view).
+      if (round < 3) continue;
+      runs[key].evaluate.push(r.t1 - r.start);
+      runs[key].total.push(r.done - r.start);
+      runs[key].modules.push(r.entry - r.start);
       runs[key].setup.push(r.init - r.entry);
       runs[key].activation.push(r.done - r.init);
     }
   }
   await context.close();
+  await server.close();
   // Medians: a page load now and then stalls on this shared machine (a collection, a busy browser
   // process), and one stall would move a mean by more than the differences measured.
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1];
@@ -402,7 +438,7 @@ const startup = async (browser: import('playwright').Browser, rounds: number): P
     activation: median(runs[key].activation),
   });
   const sizes = Object.fromEntries(keys.map((key) => [key, measure(code[key]).gzip])) as Record<Contender, number>;
-  return { ours: avg('ours'), oursOpened: avg('oursOpened'), standard: avg('standard'), gb: avg('gb'), optly: avg('optly'), gbCookie: avg('gbCookie'), optlyCookie: avg('optlyCookie'), sizes };
+  return { oursExternal: avg('oursExternal'), gbExternal: avg('gbExternal'), optlyExternal: avg('optlyExternal'), ours: avg('ours'), oursOpened: avg('oursOpened'), standard: avg('standard'), gb: avg('gb'), optly: avg('optly'), gbCookie: avg('gbCookie'), optlyCookie: avg('optlyCookie'), sizes };
 };
 
 /** Our start-up split into its stages (medians of each stage, so they need not add up to the total exactly). */
@@ -487,7 +523,19 @@ export const changesBench: BenchSuite = {
             { name: 'Optimizely', value: start.optly.total },
           ],
         },
+        {
+          // How the snippet is deployed: `<script src>` from a CDN, cached by the browser; Chromium then
+          // keeps the compiled code from the second view on. Every contender loaded the same way.
+          name: 'the fitted snippet and both peers (handed an id) as external scripts from the HTTP cache, as repeat views load them',
+          value: start.oursExternal.total,
+          unit: 'ms',
+          peers: [
+            { name: 'GrowthBook', value: start.gbExternal.total },
+            { name: 'Optimizely', value: start.optlyExternal.total },
+          ],
+        },
         ...stageRows('fitted snippet', start.ours),
+        ...stageRows('fitted snippet, external script', start.oursExternal),
         ...stageRows('fitted snippet, storage opened by the page', start.oursOpened),
         {
           name: 'fitted snippet alone: compile + synchronous run (ours applies everything within it)',
