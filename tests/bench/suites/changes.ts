@@ -342,8 +342,6 @@ ${src ? `<script src="${src}"></script>` : `<script>${snippet.replace(/<\/script
  */
 type StartResult = { evaluate: number; total: number; modules: number; setup: number; activation: number };
 type Contender = 'ours' | 'oursOpened' | 'standard' | 'gb' | 'optly' | 'gbCookie' | 'optlyCookie' | 'oursExternal' | 'gbExternal' | 'optlyExternal';
-/** The external-script pages and the scripts they load: `<contender>External` loads `/s/<contender>.js`. */
-const EXTERNAL = { oursExternal: 'ours', gbExternal: 'gb', optlyExternal: 'optly' } as const;
 
 /**
  * The start-up pages' server, on loopback (a real server, not Playwright routing, which turns the HTTP
@@ -371,20 +369,20 @@ const startServer = async (scripts: Record<string, string>) => {
 const startup = async (browser: import('playwright').Browser, rounds: number): Promise<Record<Contender, StartResult> & { sizes: Record<Contender, number> }> => {
   const ours = oursSnippets();
   const fitted = await bundle(ours.fitted);
+  const gb = await bundle(gbSnippet(GIVEN_ID));
+  const optly = await bundle(optlySnippet(GIVEN_ID));
   const code: Record<Contender, string> = {
     ours: fitted,
     oursOpened: fitted,
     standard: await bundle(ours.standard),
-    gb: await bundle(gbSnippet(GIVEN_ID)),
-    optly: await bundle(optlySnippet(GIVEN_ID)),
+    gb,
+    optly,
     gbCookie: await bundle(gbSnippet(COOKIE_ID)),
     optlyCookie: await bundle(optlySnippet(COOKIE_ID)),
     oursExternal: fitted,
-    gbExternal: '',
-    optlyExternal: '',
+    gbExternal: gb,
+    optlyExternal: optly,
   };
-  code.gbExternal = code.gb;
-  code.optlyExternal = code.optly;
   const pages: Record<Contender, string> = {
     ours: pageHtml(code.ours, true),
     oursOpened: pageHtml(code.oursOpened, true, true),
@@ -393,11 +391,11 @@ const startup = async (browser: import('playwright').Browser, rounds: number): P
     optly: pageHtml(code.optly, false),
     gbCookie: pageHtml(code.gbCookie, false),
     optlyCookie: pageHtml(code.optlyCookie, false),
-    oursExternal: pageHtml('', true, false, `/s/${EXTERNAL.oursExternal}.js`),
-    gbExternal: pageHtml('', false, false, `/s/${EXTERNAL.gbExternal}.js`),
-    optlyExternal: pageHtml('', false, false, `/s/${EXTERNAL.optlyExternal}.js`),
+    oursExternal: pageHtml('', true, false, '/s/ours.js'),
+    gbExternal: pageHtml('', false, false, '/s/gb.js'),
+    optlyExternal: pageHtml('', false, false, '/s/optly.js'),
   };
-  const server = await startServer({ ours: code.ours, gb: code.gb, optly: code.optly });
+  const server = await startServer({ ours: fitted, gb, optly });
   const context = await browser.newContext();
   const page = await context.newPage();
   const keys = Object.keys(pages) as Array<keyof typeof pages>;
@@ -438,8 +436,14 @@ const startup = async (browser: import('playwright').Browser, rounds: number): P
     activation: median(runs[key].activation),
   });
   const sizes = Object.fromEntries(keys.map((key) => [key, measure(code[key]).gzip])) as Record<Contender, number>;
-  return { oursExternal: avg('oursExternal'), gbExternal: avg('gbExternal'), optlyExternal: avg('optlyExternal'), ours: avg('ours'), oursOpened: avg('oursOpened'), standard: avg('standard'), gb: avg('gb'), optly: avg('optly'), gbCookie: avg('gbCookie'), optlyCookie: avg('optlyCookie'), sizes };
+  return { ...(Object.fromEntries(keys.map((key) => [key, avg(key)])) as Record<Contender, StartResult>), sizes };
 };
+
+/** GrowthBook's and Optimizely's figure of one kind of load, as the peers of a row. */
+const peersOf = (gb: StartResult, optly: StartResult, figure: 'total' | 'evaluate' = 'total') => [
+  { name: 'GrowthBook', value: gb[figure] },
+  { name: 'Optimizely', value: optly[figure] },
+];
 
 /** Our start-up split into its stages (medians of each stage, so they need not add up to the total exactly). */
 const stageRows = (label: string, result: StartResult): BenchRow[] => [
@@ -494,10 +498,7 @@ export const changesBench: BenchSuite = {
           name: `the same with the whole standard preset (${kb(start.sizes.standard)} gzip)`,
           value: start.standard.total,
           unit: 'ms',
-          peers: [
-            { name: 'GrowthBook', value: start.gb.total },
-            { name: 'Optimizely', value: start.optly.total },
-          ],
+          peers: peersOf(start.gb, start.optly),
         },
         {
           // Ours reads its visitor's cookies and local storage and writes them back (visitor id, session,
@@ -506,10 +507,7 @@ export const changesBench: BenchSuite = {
           name: 'the fitted snippet again, against peers that keep their visitor id in a cookie',
           value: start.ours.total,
           unit: 'ms',
-          peers: [
-            { name: 'GrowthBook', value: start.gbCookie.total },
-            { name: 'Optimizely', value: start.optlyCookie.total },
-          ],
+          peers: peersOf(start.gbCookie, start.optlyCookie),
         },
         {
           // The browser's first access to cookies and to local storage is a blocking round trip to its
@@ -518,10 +516,7 @@ export const changesBench: BenchSuite = {
           name: 'the fitted snippet, its page having opened cookies and local storage before it starts',
           value: start.oursOpened.total,
           unit: 'ms',
-          peers: [
-            { name: 'GrowthBook', value: start.gb.total },
-            { name: 'Optimizely', value: start.optly.total },
-          ],
+          peers: peersOf(start.gb, start.optly),
         },
         {
           // How the snippet is deployed: `<script src>` from a CDN, cached by the browser; Chromium then
@@ -529,10 +524,7 @@ export const changesBench: BenchSuite = {
           name: 'the fitted snippet and both peers (handed an id) as external scripts from the HTTP cache, as repeat views load them',
           value: start.oursExternal.total,
           unit: 'ms',
-          peers: [
-            { name: 'GrowthBook', value: start.gbExternal.total },
-            { name: 'Optimizely', value: start.optlyExternal.total },
-          ],
+          peers: peersOf(start.gbExternal, start.optlyExternal),
         },
         ...stageRows('fitted snippet', start.ours),
         ...stageRows('fitted snippet, external script', start.oursExternal),
@@ -541,10 +533,7 @@ export const changesBench: BenchSuite = {
           name: 'fitted snippet alone: compile + synchronous run (ours applies everything within it)',
           value: start.ours.evaluate,
           unit: 'ms',
-          peers: [
-            { name: 'GrowthBook', value: start.gb.evaluate },
-            { name: 'Optimizely', value: start.optly.evaluate },
-          ],
+          peers: peersOf(start.gb, start.optly, 'evaluate'),
         },
       ];
     } finally {
