@@ -7,7 +7,7 @@ import type { Kernel, ProjectPreparer } from './types';
 export interface BootOptions {
   /** The window to install into (default: the global window). */
   win?: Window;
-  /** Project preparation: defaults and validation (a built snippet passes `prepareBuilt(data)`, see core/project/prepare.ts). */
+  /** Project preparation: defaults and validation (a built snippet passes `prepareBuilt(data)` or, fitted to its project, `prepareFitted(data)`; see core/project/). */
   prepare?: ProjectPreparer;
 }
 

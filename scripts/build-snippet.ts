@@ -31,7 +31,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 export const formatSizes = (sizes: Sizes) => `raw ${kb(sizes.raw)}  gzip ${kb(sizes.gzip)}  brotli ${kb(sizes.brotli)}`;
 
 /** Loads a project file: a `.ts` module's default export, or a `.json` file's `data` and plugin names. */
-const loadProject = async (file: string): Promise<{ project: ProjectDefinition; jsonPlugins?: unknown[] }> => {
+const loadProject = async (file: string): Promise<{ project: ProjectDefinition; jsonPlugins?: unknown[]; fitted?: boolean }> => {
   if (extname(file) === '.json') {
     const json = JSON.parse(readFileSync(file, 'utf8'));
     if (!json || typeof json !== 'object' || !json.data) throw new Error(`${file}: a JSON project is { "data": {...}, "plugins": [...] }`);
@@ -46,7 +46,7 @@ const loadProject = async (file: string): Promise<{ project: ProjectDefinition; 
       if (!module?.default) throw new Error(`${file}: unknown plugin "${name}" (expected plugins/${name}/index.ts)`);
       loaded.push(typeof module.default === 'function' ? module.default(ref?.options ?? {}) : module.default);
     }
-    return { project: { data: json.data, plugins: loaded }, jsonPlugins: plugins };
+    return { project: { data: json.data, plugins: loaded }, jsonPlugins: plugins, fitted: !!preset };
   }
   const module = await import(pathToFileURL(file).href);
   const project = module.default as ProjectDefinition | undefined;
@@ -59,7 +59,7 @@ const loadProject = async (file: string): Promise<{ project: ProjectDefinition; 
 /** Validates and builds one project; throws with every problem when it is invalid. */
 export const buildSnippet = async (projectFile: string, outFile?: string): Promise<SnippetBuild> => {
   const file = resolve(projectFile);
-  const { project, jsonPlugins } = await loadProject(file);
+  const { project, jsonPlugins, fitted } = await loadProject(file);
   const data = normalizeProjectData(project.data);
   const rules = (project.plugins ?? []).map((plugin) => plugin.validate).filter((rule): rule is ProjectRule => !!rule);
   const problems = validateProject(data, { rules, plugins: project.plugins ?? [] });
@@ -68,7 +68,7 @@ export const buildSnippet = async (projectFile: string, outFile?: string): Promi
   if (errors.length) {
     throw new Error(`${relative(ROOT, file)} is invalid:\n${errors.map((problem) => `  - ${formatProblem(problem)}`).join('\n')}`);
   }
-  const code = await bundle(snippetEntry(file, jsonPlugins as never));
+  const code = await bundle(snippetEntry(file, jsonPlugins as never, fitted));
   const unsafe = findUnsafeEval(code);
   if (unsafe) throw new Error(`${relative(ROOT, file)}: the snippet contains code a strict CSP forbids (${unsafe})`);
   const target = outFile ? resolve(outFile) : join(SNIPPET_DIR, `${data.projectId}.js`);

@@ -7,6 +7,9 @@
  * types, the view providers of its pages' activation types and the event implementations of its
  * events. Storage, the api modules and the tracker always stay.
  *
+ * A fitted snippet also leaves out the project validators (core/project/prepare-fitted.ts): it refuses data
+ * handed over by `load`.
+ *
  * What a fitted snippet leaves out is also what a page could otherwise reach through push calls alone
  * (`geolocation` with no location condition, `segments` with no segment condition): a project that
  * relies on those lists its plugins itself, or builds the whole preset.

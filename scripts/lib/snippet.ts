@@ -83,40 +83,59 @@ const pluginImports = (refs: readonly JsonPluginRef[]): { lines: string[]; uses:
   return { lines, uses };
 };
 
-const BOOT_IMPORTS = [`import { boot } from './core/boot';`, `import { prepareBuilt } from './core/project/prepare';`];
+/**
+ * The entry's imports: the boot, and the preparer of its built data. A snippet fitted to its project
+ * (`"plugins": { "preset": "standard" }`) gets `prepareFitted`, which leaves the validators out and
+ * refuses data from `load`; any other gets `prepareBuilt`, which validates data from `load`.
+ */
+const bootImports = (fitted: boolean) => [
+  `import { boot } from './core/boot';`,
+  fitted
+    ? `import { prepareFitted as prepare } from './core/project/prepare-fitted';`
+    : `import { prepareBuilt as prepare } from './core/project/prepare';`,
+];
 
 /**
  * The entry module of a project's snippet. A `.ts` project default-exports `defineProject({ data,
  * plugins })`; a `.json` project is `{ "data": {...}, "plugins": [JsonPluginRef...] }`, its plugins
- * resolved to `plugins/<kind>/<name>/index.ts` (default export: a plugin, or a factory taking options).
- * Snippets are built only once their project is valid (see build-snippet.ts), so a snippet's own data
- * skips validation at start (`prepareBuilt`).
+ * resolved to `plugins/<kind>/<name>/index.ts` (default export: a plugin, or a factory taking options),
+ * `fitted` when they are the standard preset fitted to its data. Snippets are built only once their
+ * project is valid (see build-snippet.ts), so a snippet's own data skips validation at start.
  */
-export const snippetEntry = (projectFile: string, jsonPlugins?: readonly JsonPluginRef[]): string => {
-  const lines = [...BOOT_IMPORTS, `import project from ${JSON.stringify(spec(projectFile))};`];
+export const snippetEntry = (projectFile: string, jsonPlugins?: readonly JsonPluginRef[], fitted = false): string => {
+  const lines = [...bootImports(fitted), `import project from ${JSON.stringify(spec(projectFile))};`];
   if (!jsonPlugins) {
-    lines.push('boot(project, { prepare: prepareBuilt(project.data) });');
+    lines.push('boot(project, { prepare: prepare(project.data) });');
     return lines.join('\n');
   }
   const plugins = pluginImports(jsonPlugins);
-  lines.push(...plugins.lines, `boot({ data: project.data, plugins: [${plugins.uses.join(', ')}] }, { prepare: prepareBuilt(project.data) });`);
+  lines.push(...plugins.lines, `boot({ data: project.data, plugins: [${plugins.uses.join(', ')}] }, { prepare: prepare(project.data) });`);
   return lines.join('\n');
 };
 
+/** Options of {@link inlineSnippetEntry}. */
+export interface InlineEntryOptions {
+  /** The plugin references are the standard preset fitted to the data (see {@link snippetEntry}). */
+  fitted?: boolean;
+  /** Runs once every module's top-level code has run, just before the kernel boots. */
+  before?: string;
+  /** Runs once boot returns. */
+  after?: string;
+}
+
 /**
  * The entry of a snippet whose (already validated) data is given inline, with its plugin references.
- * `before` runs once every module's top-level code has run, just before the kernel boots; `after`
- * once boot returns (the benchmarks mark times there).
+ * The benchmarks mark times with `before` and `after`.
  */
-export const inlineSnippetEntry = (data: unknown, refs: readonly JsonPluginRef[], after = '', before = ''): string => {
+export const inlineSnippetEntry = (data: unknown, refs: readonly JsonPluginRef[], options: InlineEntryOptions = {}): string => {
   const plugins = pluginImports(refs);
   return [
-    ...BOOT_IMPORTS,
+    ...bootImports(!!options.fitted),
     ...plugins.lines,
-    before,
+    options.before ?? '',
     `const data = ${JSON.stringify(data)};`,
-    `boot({ data, plugins: [${plugins.uses.join(', ')}] }, { prepare: prepareBuilt(data) });`,
-    after,
+    `boot({ data, plugins: [${plugins.uses.join(', ')}] }, { prepare: prepare(data) });`,
+    options.after ?? '',
   ].join('\n');
 };
 

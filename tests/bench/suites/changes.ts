@@ -251,8 +251,8 @@ export const oursSnippets = (): Record<'fitted' | 'standard', string> => {
   if (problems.length) throw Error(`the benchmark project is invalid: ${problems.map((problem) => problem.message).join('; ')}`);
   const whole = STANDARD_MODULES.filter((entry) => !entry.optional).map((entry) => ({ use: entry.use }));
   return {
-    fitted: inlineSnippetEntry(BENCH_DATA, fitStandardPreset(BENCH_DATA as never), MARK_END, MARK_ENTRY),
-    standard: inlineSnippetEntry(BENCH_DATA, whole, MARK_END, MARK_ENTRY),
+    fitted: inlineSnippetEntry(BENCH_DATA, fitStandardPreset(BENCH_DATA as never), { fitted: true, after: MARK_END, before: MARK_ENTRY }),
+    standard: inlineSnippetEntry(BENCH_DATA, whole, { after: MARK_END, before: MARK_ENTRY }),
   };
 };
 /** The peers' visitor id: handed a fresh one (as they are measured by default), or kept in a first-party cookie. */

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { MSG_FITTED_LOAD } from '../../../core/project/prepare-fitted';
 import { STANDARD_MODULES } from '../../../plugins/presets/fit';
 import { buildSnippet } from '../../../scripts/build-snippet';
 
@@ -48,6 +49,10 @@ describe('snippet build', () => {
     // The device types appear only in the device matcher and provider, which the project does not use.
     expect(code).not.toContain('desktop_laptop');
     expect(readFileSync(large.file, 'utf8')).toContain('desktop_laptop');
+    // The validators stay out: the fitted snippet refuses data from `load` rather than validating it.
+    expect(code).not.toContain('A condition must be an object with a type');
+    expect(readFileSync(large.file, 'utf8')).toContain('A condition must be an object with a type');
+    expect(code).toContain(MSG_FITTED_LOAD);
     // Two whole snippet builds (terser with two passes): slower than the default test timeout on 2 cores.
   }, 60_000);
 

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CLIENT_NAME, CLIENT_VERSION, createKernel, type ProjectPreparer } from '../../../../core';
+import { MSG_FITTED_LOAD, prepareFitted } from '../../../../core/project/prepare-fitted';
 import { bootKernel, createFakeClock, testProject } from '../../../../core/testing';
 import { contextPlugin, probePlugin } from './helpers';
 
@@ -91,6 +92,25 @@ describe('kernel load', () => {
     expect(calls[0][1]).toEqual([probe.plugin]);
     expect(calls[0][2]).toBe(probe.ctx().log);
     expect(kernel.get('data')).toBe(loaded);
+  });
+
+  it('KRN-26 a snippet fitted to its project (prepareFitted) refuses loaded data with its message, and the runtime stays off', () => {
+    const built = testProject({ projectId: 'fitted' });
+    const errors: string[] = [];
+    const logged = (...parts: unknown[]) => void errors.push(parts.slice(1).map((part) => (part instanceof Error ? part.message : String(part))).join(' '));
+    const initialized: unknown[] = [];
+    const kernel = createKernel({
+      data: built,
+      prepare: prepareFitted(built),
+      queue: [['load', testProject({ projectId: 'other' })]],
+      console: { error: logged, warn: logged, info: () => {}, debug: () => {} },
+      logLevel: 'ERROR',
+      clock: createFakeClock(),
+    });
+    (kernel.get('event_emitter') as { on(spec: unknown): string }).on({ filter: { type: 'lifecycle' }, handler: (event: unknown) => void initialized.push(event) });
+    kernel.start();
+    expect(errors).toEqual([MSG_FITTED_LOAD, 'PluginError: Invalid project data']);
+    expect(initialized).toEqual([]);
   });
 
   it('KRN-26 without prepare the data is used as given (no defaults filled in)', () => {

@@ -1,0 +1,20 @@
+import type { ProjectPreparer } from '../types';
+import { normalizeProjectData } from './normalize';
+import type { ProjectInput } from './types';
+
+/** The error a fitted snippet logs when `load` hands it other data. */
+export const MSG_FITTED_LOAD = 'This snippet is fitted to its own project data and cannot load other data: build the project with the whole standard preset to use load';
+
+/**
+ * The preparer of a snippet fitted to its project (`"plugins": { "preset": "standard" }`). Its own data was
+ * validated when it was built, so at start it only gets its defaults. Unlike {@link prepareBuilt}, it does
+ * not carry the validators (about a sixth of a fitted snippet): data handed over by `load` is refused, as
+ * it would have to be validated and could need plugins the fitted snippet left out. The kernel then
+ * reports the project as invalid and stays off.
+ */
+export const prepareFitted =
+  (built: unknown): ProjectPreparer =>
+  (input, _plugins, log) => {
+    if (input === built) return normalizeProjectData(input as ProjectInput);
+    log.error(MSG_FITTED_LOAD);
+  };
