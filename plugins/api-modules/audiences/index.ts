@@ -61,10 +61,18 @@ export default function audiences(): PluginOf<'apiModule'> {
     if (item === null || typeof item !== 'object') return null; // a stray operand: unknown
     const cond = item as AudienceCondition;
     const matcher = matcherOf(cond.type);
-    if (!matcher) return null;
-    if (checkPending && matcher.fields && metPending(matcher.fields)) return null;
+    return matcher ? judge(cond, matcher, undefined) : null;
+  };
+
+  /**
+   * One condition's verdict through its matcher's compiled predicate `test`, or its `match`: unknown while
+   * a field the matcher reads is pending (it joins the fields the pass waits for) or when the test
+   * throws, which is reported.
+   */
+  const judge = (cond: AudienceCondition, matcher: AudienceMatcherKind, test: ((profile: ProfileFields) => boolean | null) | undefined): Tri => {
+    if (checkPending && matcher.fields && anyPending(matcher.fields)) return null;
     try {
-      const result = matcher.match(cond, fields);
+      const result = test ? test(fields) : matcher.match(cond, fields);
       return result === true || result === false ? result : null;
     } catch (error) {
       ctx!.report('PluginError', error, { plugin: cond.type });
@@ -73,7 +81,7 @@ export default function audiences(): PluginOf<'apiModule'> {
   };
 
   /** Whether one of `needed` is pending (a promise): it joins the fields the pass waits for. */
-  const metPending = (needed: readonly string[]): boolean => {
+  const anyPending = (needed: readonly string[]): boolean => {
     for (const field of needed) {
       const value = fields[field];
       if (isThenable(value)) {
@@ -100,18 +108,8 @@ export default function audiences(): PluginOf<'apiModule'> {
         // Left to `match`, which then reports the failure at evaluation like before.
       }
     }
-    const run = typeof test === 'function' ? test : (profile: ProfileFields) => matcher.match(cond, profile);
-    const needed = matcher.fields;
-    return () => {
-      if (checkPending && needed && metPending(needed)) return null;
-      try {
-        const result = run(fields);
-        return result === true || result === false ? result : null;
-      } catch (error) {
-        ctx!.report('PluginError', error, { plugin: cond.type });
-        return null;
-      }
-    };
+    const compiledTest = typeof test === 'function' ? test : undefined;
+    return () => judge(cond, matcher, compiledTest);
   };
 
   const compileItem = (item: unknown, depth: number): Node => {

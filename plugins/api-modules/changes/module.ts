@@ -147,17 +147,15 @@ export const createChangesModule = (ctx: PluginContext, options: ChangesOptions 
     ctx.emit({ type: EVENT_TYPES.action, name: 'applied', data });
     run.finish();
   };
-  /** Settles a change once: true when applied. */
-  const settle = (run: Run, id: string, ok: boolean) => {
+  /** Puts a change in its final `state` and ends its pre-hiding; it settles once (`ok`: applied), for its dependants and the action. */
+  const end = (change: ChangeRun, ok: boolean, state: ChangeStatus) => {
+    const { id, run } = change;
+    states.set(id, state);
+    change.release?.();
     if (run.results.has(id)) return;
     run.results.set(id, ok);
     run.waiters?.get(id)?.forEach((waiter) => waiter(ok));
     countDown(run);
-  };
-  const end = (change: ChangeRun, ok: boolean, state: ChangeStatus) => {
-    states.set(change.id, state);
-    change.release?.();
-    settle(change.run, change.id, ok);
   };
   const failed = (change: ChangeRun, error: unknown, state: 'error' | 'timed_out') => {
     change.run.page.stops.delete(change);
@@ -199,7 +197,7 @@ export const createChangesModule = (ctx: PluginContext, options: ChangesOptions 
   /** A change with dependencies or a script to load: applied once they are met and loaded. */
   const wait = (change: ChangeRun): void => {
     const { id, run } = change;
-    const { page, meta, ids } = run;
+    const { page, ids } = run;
     const deps = !change.change.dependencies?.length ? NO_DEPS : change.change.dependencies.filter((dep) => {
       if (ids.has(dep) || states.get(dep) === 'applied') return true;
       ctx.log.warn(msgAbsent(dep));
@@ -209,21 +207,12 @@ export const createChangesModule = (ctx: PluginContext, options: ChangesOptions 
     const epoch = page.epoch;
     const src = change.change.src;
     const go = () => {
-      if (page.epoch !== epoch) {
-        // The page was deactivated (or undone) while this change waited.
-        states.set(id, 'ignored');
-        change.release?.();
-        return settle(run, id, false);
-      }
+      // The page was deactivated (or undone) while this change waited.
+      if (page.epoch !== epoch) return end(change, false, 'ignored');
       if (!src) return start(change);
       load(src).then(
         () => (page.epoch === epoch ? start(change) : go()),
-        (error) => {
-          states.set(id, 'error');
-          change.release?.();
-          ctx.report('ActionError', error, { changeId: id, ...meta });
-          settle(run, id, false);
-        },
+        (error) => failed(change, error, 'error'),
       );
     };
     let missing = deps.length;
@@ -234,9 +223,7 @@ export const createChangesModule = (ctx: PluginContext, options: ChangesOptions 
         if (!ok) {
           // A dependency failed: this change cannot be applied as authored.
           missing = -1;
-          states.set(id, 'ignored');
-          change.release?.();
-          return settle(run, id, false);
+          return end(change, false, 'ignored');
         }
         if (!--missing) go();
       };
@@ -268,10 +255,7 @@ export const createChangesModule = (ctx: PluginContext, options: ChangesOptions 
       inTask: false,
       tasks: undefined,
     };
-    if (run.cycle?.includes(id)) {
-      states.set(id, 'error');
-      return settle(run, id, false);
-    }
+    if (run.cycle?.includes(id)) return end(change, false, 'error');
     // The usual change (no dependencies, no script) is applied at once: its 'unapplied' state
     // would be overwritten before anything could read it.
     if (!item.dependencies?.length && !item.src) start(change);
