@@ -134,11 +134,17 @@ export const hideElement = (el: Element): (() => void) => {
   };
 };
 
+const fragments = new WeakMap<Document, DocumentFragment>();
 /** Whether a selector is valid CSS for this document. */
 export const isSelector = (doc: Document | undefined, selector: unknown): selector is string => {
   if (typeof selector !== 'string' || !selector.trim()) return false;
   try {
-    doc?.createDocumentFragment().querySelector(selector);
+    if (doc) {
+      // One empty fragment per document: querying it only parses the selector.
+      let fragment = fragments.get(doc);
+      if (!fragment) fragments.set(doc, (fragment = doc.createDocumentFragment()));
+      fragment.querySelector(selector);
+    }
     return true;
   } catch {
     return false;

@@ -116,7 +116,7 @@ export const createChangesModule = (ctx: PluginContext, options: ChangesOptions 
   // A map, not an object: ids come and go with pages, and an object that keys are deleted from turns slow.
   const states = new Map<string, ChangeStatus>();
   const pages = new Map<string, PageRecord>();
-  const prehide = createPrehide(win, clock, options.prehideTimeout ?? 3000);
+  const prehider = createPrehide(win, clock, options.prehideTimeout ?? 3000);
   const load = createScriptLoader(win, options.scriptBase);
   let watchers: Watchers | undefined;
   let pending = 0;
@@ -263,12 +263,13 @@ export const createChangesModule = (ctx: PluginContext, options: ChangesOptions 
     // Pre-hide what a change still waiting will edit, until it is applied, fails or times out;
     // a change applied at once needs no rule (flicker-free either way, and cheaper).
     if (!run.results.has(id) && win?.document && item.selector && applierOf(item)?.perElement) {
-      change.release = prehide([item.selector]);
+      change.release = prehider.hide([item.selector]);
     }
   };
   const beginAll = (run: Run) => {
     for (let i = 0; i < run.changes.length; i++) begin(run, run.changes[i]);
   };
+  const observedPass = (run: Run) => watchersOf(win!).batch(beginAll, run);
 
   const applyAction = (action: Action, meta: ActionMeta): Promise<void> => {
     // One indexed pass (no filter/map/some chain): the usable changes, their ids, whether any has dependencies.
@@ -304,8 +305,9 @@ export const createChangesModule = (ctx: PluginContext, options: ChangesOptions 
     };
     const done = new Promise<void>((resolve) => (run.finish = resolve));
     pending++;
-    // One observer pause for the whole synchronous pass: the runtime's own edits are not rescanned.
-    if (doc) watchersOf(win!).batch(beginAll, run);
+    // One observer pause for the whole synchronous pass: the runtime's own edits are not rescanned;
+    // and one write of the pre-hiding rules for the changes that wait.
+    if (doc) prehider.batch(observedPass, run);
     else beginAll(run);
     run.now = undefined;
     if (run.cycle) ctx.report('ActionError', Error(msgCircular(run.cycle)), { ...meta });
@@ -347,7 +349,7 @@ export const createChangesModule = (ctx: PluginContext, options: ChangesOptions 
     changeStates: () => Object.fromEntries(states),
     status: () =>
       undoing ? 'undoing' : pending ? 'applying' : [...pages.values()].some((page) => page.handles.length) ? 'applied' : 'unapplied',
-    prehide,
+    prehide: prehider.hide,
     observeSelector,
   };
 };

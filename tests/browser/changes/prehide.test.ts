@@ -70,4 +70,32 @@ describe('pre-hiding', () => {
     expect(document.querySelector('#fx .gate')!.textContent).toBe('g');
     expect(t.errors()).toEqual([]);
   });
+
+  it('an action whose changes wait writes the pre-hiding rules once, and the releases of one scan once', async () => {
+    fixture('<div id="late"></div>');
+    const t = boot({ timeout: 1000 });
+    const writes: string[] = [];
+    const replaceSync = CSSStyleSheet.prototype.replaceSync;
+    CSSStyleSheet.prototype.replaceSync = function (this: CSSStyleSheet, text: string) {
+      writes.push(text);
+      return replaceSync.call(this, text);
+    };
+    try {
+      const list = Array.from({ length: 20 }, (_, i) => ({ id: `c${i}`, type: 'attribute', selector: `#late .item${i}`, attributes: { text: `new ${i}` } }));
+      const done = t.apply(list);
+      expect(writes.length).toBe(1);
+      expect(writes[0].split('\n')).toHaveLength(20);
+      // Each element arrives hidden, before any change has run on it.
+      document.getElementById('late')!.innerHTML = list.map((_, i) => `<p class="item${i}">old ${i}</p>`).join('');
+      expect(visibility('#late .item7')).toBe('hidden');
+      await done;
+      expect(writes).toEqual([writes[0], '']);
+      expect(document.querySelector('#late .item7')!.textContent).toBe('new 7');
+      expect(visibility('#late .item7')).toBe('visible');
+      expect(t.errors()).toEqual([]);
+    } finally {
+      CSSStyleSheet.prototype.replaceSync = replaceSync;
+      t.changes.cancelObservation('p1');
+    }
+  });
 });
