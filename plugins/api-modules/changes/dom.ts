@@ -2,6 +2,12 @@
  * The page-side machinery of the changes module: one MutationObserver plus a polling timer shared by
  * every selector being watched, DOM-ready timing, and the small style edits it needs. One observer
  * for all changes keeps the cost per DOM mutation to one callback, however many changes wait.
+ *
+ * Polling (every 20 ms, CHG-22) finds what no added node shows: an element that starts to match
+ * because its attributes or text changed. The observer sees those too, so a poll scans only when
+ * one happened since the last scan (or a deadline is due, or a selector depends on state no
+ * mutation shows, such as `:checked`); a quiet page costs no scans and no timers. Scanning every
+ * change's selector at every poll cost several milliseconds per page over the 2 s of observation.
  */
 import type { Clock } from '../../../core';
 
@@ -13,43 +19,87 @@ export type Scan<K = any> = (key: K) => void;
  * with its record, rather than a closure made per change.
  */
 export interface Watchers {
-  /** Adds `scan`, called with `key` whenever the page may have changed. */
-  watch<K extends object>(key: K, scan: Scan<K>): void;
+  /**
+   * Adds `scan`, called with `key` whenever the page may have changed. `polled`: the selector can
+   * start to match with no DOM mutation (see {@link isPolled}), so it is scanned at every poll.
+   */
+  watch<K extends object>(key: K, scan: Scan<K>, polled?: boolean): void;
   /** Removes the scan of `key`. */
   unwatch(key: object): void;
+  /** Asks for a scan at clock time `at` or soon after even if the page stays quiet (a deadline to check). */
+  wakeAt(at: number): void;
   /**
    * Runs `fn(arg)` (which applies changes itself) with the observer off, so the runtime's own edits
    * cost no mutation records and no rescan; then observes again and, if the page had mutated in
-   * the meantime, scans once.
+   * the meantime, scans once. The next poll scans once more, for what the edits made match.
    */
   batch<A>(fn: (arg: A) => void, arg: A): void;
   /** Clock time at which the DOM became ready (read at DOMContentLoaded), or undefined before. */
   readyAt(): number | undefined;
 }
 
+/** What the observer watches: added and removed nodes scan at once; attribute and text edits mark the page for the next poll. */
+const OBSERVED: MutationObserverInit = { childList: true, subtree: true, attributes: true, characterData: true };
+
 /**
- * Creates the shared observer for a document. Scans run on every batch of DOM mutations (childList,
- * subtree: before the next paint, since MutationObserver callbacks are microtasks), every
- * `interval` ms as a safety net for what mutations do not show (a class set by a page script
- * making an element match), and once at DOM ready. Idle (no scan) it observes nothing.
+ * Creates the shared observer for a document. Scans run on every batch of added or removed nodes
+ * (before the next paint, since MutationObserver callbacks are microtasks), at the next poll after
+ * an attribute or text edit, when a deadline asked for is due, and once at DOM ready. Idle (no
+ * scan) it observes nothing.
  */
 export const createWatchers = (win: Window & typeof globalThis, clock: Clock, interval: number): Watchers => {
   const doc = win.document;
   const scans = new Map<object, Scan>();
-  const observer = new win.MutationObserver(() => run());
+  const polled = new Set<object>();
+  const observer = new win.MutationObserver((records) => mutated(records));
   let observing = false;
   let batching = false;
-  let timer: unknown;
-  let starting = false;
   let readyAt: number | undefined;
+  /** An attribute or text edit since the last scan. */
+  let dirty = false;
+  /** The earliest time a scan asked to be woken at. */
+  let due = Infinity;
+  let timer: unknown;
+  let timerAt = Infinity;
+  let planning = false;
+
   // A copy: a scan may stop itself or others.
-  const run = () => [...scans].forEach(([key, scan]) => scan(key));
+  const run = () => {
+    dirty = false;
+    due = Infinity;
+    [...scans].forEach(([key, scan]) => scan(key));
+    plan();
+  };
+  const mutated = (records: MutationRecord[]) => {
+    for (let i = 0; i < records.length; i++) if (records[i].type === 'childList') return run();
+    dirty = true;
+    plan();
+  };
   const poll = () => {
-    run();
-    timer = scans.size ? clock.setTimeout(poll, interval) : undefined;
+    timer = undefined;
+    timerAt = Infinity;
+    if (dirty || polled.size || clock.now() >= due) run();
+    else plan();
+  };
+  // Sets the timer for the next poll: `interval` from now when something waits for it, else the
+  // earliest deadline. Planned in a microtask, after the synchronous application likely under way:
+  // one timer for the whole pass (a timer costs more than a simple change).
+  const arm = () => {
+    planning = false;
+    if (!scans.size) return;
+    const at = dirty || polled.size ? clock.now() + interval : due;
+    if (at >= timerAt) return;
+    clock.clearTimeout(timer);
+    timerAt = at;
+    timer = clock.setTimeout(poll, Math.max(0, at - clock.now()));
+  };
+  const plan = () => {
+    if (planning) return;
+    planning = true;
+    void Promise.resolve().then(arm);
   };
   const observe = (on: boolean) => {
-    if (on && !observing) observer.observe(doc.documentElement, { childList: true, subtree: true });
+    if (on && !observing) observer.observe(doc.documentElement, OBSERVED);
     if (!on && observing) observer.disconnect();
     observing = on;
   };
@@ -60,29 +110,30 @@ export const createWatchers = (win: Window & typeof globalThis, clock: Clock, in
   });
   return {
     readyAt: () => readyAt,
-    watch(key, scan) {
+    watch(key, scan, always) {
       scans.set(key, scan);
+      if (always) polled.add(key);
       if (!batching) observe(true);
-      // The poll timer starts in a microtask, after the synchronous application that is likely under
-      // way: a timer costs more than a simple change, and the first poll is 20 ms away anyway.
-      if (timer === undefined && !starting) {
-        starting = true;
-        void Promise.resolve().then(() => {
-          starting = false;
-          if (scans.size && timer === undefined) timer = clock.setTimeout(poll, interval);
-        });
-      }
+      plan();
     },
     unwatch(key) {
       scans.delete(key);
+      polled.delete(key);
       if (scans.size) return;
       observe(false);
       clock.clearTimeout(timer);
       timer = undefined;
+      timerAt = due = Infinity;
+      dirty = false;
+    },
+    wakeAt(at) {
+      if (at >= due) return;
+      due = at;
+      plan();
     },
     batch(fn, arg) {
       if (batching) return fn(arg);
-      const missed = observing && observer.takeRecords().length > 0;
+      const missed = observing ? observer.takeRecords() : [];
       observe(false);
       batching = true;
       try {
@@ -90,10 +141,26 @@ export const createWatchers = (win: Window & typeof globalThis, clock: Clock, in
       } finally {
         batching = false;
         observe(scans.size > 0);
-        if (missed) run();
+        dirty = true;
+        if (missed.length) mutated(missed);
+        else plan();
       }
     },
   };
+};
+
+/** Pseudo-classes whose matches change only with the DOM's nodes, attributes and text, which the observer sees. */
+const DOM_ONLY = /^(?:not|is|where|has|nth-(?:last-)?(?:child|of-type)|(?:first|last|only)-(?:child|of-type)|empty|root|scope|lang|dir)$/i;
+
+/**
+ * Whether a selector can start to match with no mutation the observer sees, so it must be scanned at
+ * every poll: it names a state pseudo-class (`:checked`, `:hover`, `:defined`...). Errs towards
+ * polling: any other colon (an escaped one in a class name, one in an attribute value) counts.
+ */
+export const isPolled = (selector: string): boolean => {
+  if (!selector.includes(':')) return false;
+  for (const match of selector.matchAll(/(?<!:):(?!:)([\w-]*)/g)) if (!DOM_ONLY.test(match[1])) return true;
+  return false;
 };
 
 // Documents known to be past parsing: once ready, always ready, and readyState is a slow getter.

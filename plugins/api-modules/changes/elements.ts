@@ -9,7 +9,7 @@
  */
 import type { ChangeApplierKind, ChangeEnv, Clock, UndoHandle } from '../../../core';
 import type { Change } from '../../../core/project/types';
-import { hideElement, isParsed, isReady, type Watchers } from './dom';
+import { hideElement, isParsed, isPolled, isReady, type Watchers } from './dom';
 
 /** Catalogue text (ERR-23). */
 export const MSG_NO_SELECTOR = 'Unable to find selector.';
@@ -106,6 +106,8 @@ const scan = (run: ElementRun): void => {
     if (ready !== undefined) run.deadline = ready + run.timeout;
   }
   if (run.deadline !== undefined && !(run.fresh && run.timeout > 0) && run.clock.now() >= run.deadline) return expire(run);
+  // A quiet page is not scanned: the watchers wake this scan at its deadline.
+  if (run.deadline !== undefined) run.watchers.wakeAt(run.deadline);
   let found: NodeListOf<Element>;
   try {
     found = doc.querySelectorAll(change.selector!);
@@ -158,7 +160,7 @@ const scan = (run: ElementRun): void => {
  * applied before this returns.
  */
 export const startElements = (run: ElementRun, now: number | undefined): void => {
-  run.watchers.watch(run, scan);
+  run.watchers.watch(run, scan, isPolled(run.change.selector!));
   // Started after DOM ready: observe `timeout` from now. Before: from DOM ready, which the shared
   // watchers date (no listener per change).
   const since = now ?? (isReady(run.env.win.document) ? run.clock.now() : undefined);

@@ -1,6 +1,6 @@
 /** The module's `observeSelector` (CHG-26): a callback per matching element, now and as they appear. */
 import type { ChangesModule, PluginContext } from '../../../core';
-import { isSelector, onReady, type Watchers } from './dom';
+import { isPolled, isSelector, onReady, type Watchers } from './dom';
 
 /** Creates `observeSelector` over the module's shared observer; `timeout` as for changes. */
 export const createObserveSelector =
@@ -24,7 +24,7 @@ export const createObserveSelector =
       }
     };
     const watchers = watchersOf(win);
-    watchers.watch(seen, scan);
+    watchers.watch(seen, scan, isPolled(selector));
     const stop = () => {
       watchers.unwatch(seen);
       clock.clearTimeout(timer);

@@ -59,6 +59,55 @@ describe('observing selectors', () => {
     expect(el.textContent).toBe('new');
   });
 
+  it('CHG-22 a quiet page is not scanned at every poll: one scan after the pass, then none until something changes', async () => {
+    fixture('<p class="qa">a</p><p class="qb">b</p>');
+    const t = boot({ timeout: 400 });
+    const query = Document.prototype.querySelectorAll;
+    let scans = 0;
+    Document.prototype.querySelectorAll = function (this: Document, selector: string) {
+      // Only this test's selectors: earlier tests' kernels may still be observing theirs.
+      if (selector === '#fx .qa' || selector === '#fx .qb') scans++;
+      return query.call(this, selector) as never;
+    };
+    try {
+      const done = t.apply([
+        { id: 'a', type: 'attribute', selector: '#fx .qa', attributes: { text: 'A' } },
+        { id: 'b', type: 'attribute', selector: '#fx .qb', attributes: { class: 'qb c' } },
+      ]);
+      await done;
+      await sleep(60);
+      // The first pass, and one rescan at the next poll for what the pass's own edits made match.
+      expect(scans).toBe(4);
+      // Then 10 polls with nothing changed: no scans (polling every change at every poll would make 20;
+      // one stray attribute edit elsewhere in the test page could wake one scan of both).
+      scans = 0;
+      await sleep(200);
+      expect(scans).toBeLessThanOrEqual(2);
+      // A class edit by the page is seen by the next poll, which scans again.
+      add('<span class="late">x</span>');
+      await sleep(10);
+      document.querySelector<HTMLElement>('#fx .late')!.className = 'qa';
+      await sleep(60);
+      expect(document.querySelector('#fx span.qa')!.textContent).toBe('A');
+      expect(t.errors()).toEqual([]);
+    } finally {
+      Document.prototype.querySelectorAll = query;
+      t.changes.cancelObservation('p1');
+    }
+  });
+
+  it('CHG-22 a selector naming a state no mutation shows (:checked) is still scanned at every poll', async () => {
+    fixture('<input id="box" type="checkbox"><label for="box">off</label>');
+    const t = boot({ timeout: 500 });
+    void t.apply([{ id: 'c', type: 'attribute', selector: '#fx input:checked + label', attributes: { text: 'on' } }]);
+    await sleep(30);
+    // Checking the box sets no attribute: only polling can see the label start to match.
+    document.querySelector<HTMLInputElement>('#box')!.checked = true;
+    await sleep(60);
+    expect(document.querySelector('#fx label')!.textContent).toBe('on');
+    t.changes.cancelObservation('p1');
+  });
+
   it('CHG-21 elements already changed by the same change are skipped, including those the change created', async () => {
     fixture('<div class="box">a</div>');
     const t = boot({ timeout: 200 });

@@ -81,7 +81,7 @@ describe('pre-hiding', () => {
       return replaceSync.call(this, text);
     };
     try {
-      const list = Array.from({ length: 20 }, (_, i) => ({ id: `c${i}`, type: 'attribute', selector: `#late .item${i}`, attributes: { text: `new ${i}` } }));
+      const list = Array.from({ length: 20 }, (_, i) => ({ id: `c${i}`, type: 'attribute' as const, selector: `#late .item${i}`, attributes: { text: `new ${i}` } }));
       const done = t.apply(list);
       expect(writes.length).toBe(1);
       expect(writes[0].split('\n')).toHaveLength(20);
