@@ -5,12 +5,13 @@
  */
 import { audienceEvaluation } from './suites/audiences';
 import { changesBench } from './suites/changes';
+import { changesHeadBench } from './suites/changes-head';
 import { decisionsBench } from './suites/decisions';
 import { snippetSizes } from './suites/snippet-sizes';
 import { trackerBench } from './suites/tracker';
 import { renderTable, type BenchSuite } from './table';
 
-const SUITES: BenchSuite[] = [snippetSizes, decisionsBench, audienceEvaluation, changesBench, trackerBench];
+const SUITES: BenchSuite[] = [snippetSizes, decisionsBench, audienceEvaluation, changesBench, changesHeadBench, trackerBench];
 
 const filter = process.argv[2]?.toLowerCase();
 for (const suite of SUITES.filter((candidate) => !filter || candidate.title.toLowerCase().includes(filter))) {

@@ -265,14 +265,17 @@ const COOKIE_ID = `const visitorId = (() => {
   document.cookie = 'peer_id=' + id + '; max-age=15552000; path=/; samesite=lax';
   return id;
 })();`;
+/** GrowthBook's two auto experiments carrying the same changes, as source. */
+export const gbExperiments = JSON.stringify(
+  [SPECS.slice(0, SPLIT), SPECS.slice(SPLIT)].map((specs, i) => ({ key: `exp${i}`, variations: [{}, { domMutations: specs.map(gbMutation) }], weights: [0, 1], hashAttribute: 'id' })),
+);
 /** GrowthBook: two auto experiments carrying the same changes, decided and applied in its constructor. */
 const gbSnippet = (id: string) => `
 import { GrowthBook } from '@growthbook/growthbook';
 ${id}
-const experiment = (key, domMutations) => ({ key, variations: [{}, { domMutations }], weights: [0, 1], hashAttribute: 'id' });
 new GrowthBook({
   attributes: { id: visitorId },
-  experiments: [experiment('exp0', ${JSON.stringify(SPECS.slice(0, SPLIT).map(gbMutation))}), experiment('exp1', ${JSON.stringify(SPECS.slice(SPLIT).map(gbMutation))})],
+  experiments: ${gbExperiments},
   trackingCallback: () => {},
 });
 window.__r.t1 = performance.now();
@@ -349,7 +352,7 @@ type Contender = 'ours' | 'oursOpened' | 'standard' | 'gb' | 'optly' | 'gbCookie
  * as a CDN serves it; anything else (the tracker's batches) gets 204. Served as http://localhost, a
  * secure context as a real site on https is.
  */
-const startServer = async (scripts: Record<string, string>) => {
+export const startServer = async (scripts: Record<string, string>) => {
   let html = '';
   const server = createServer((request, response) => {
     const script = /^\/s\/(\w+)\.js$/.exec(request.url ?? '')?.[1];
