@@ -31,7 +31,7 @@ export const changesHeadBench: BenchSuite = {
   run: async (): Promise<BenchRow[]> => {
     const pages = { none: inHead(''), ours: inHead(await bundle(oursSnippets().fitted)), gb: inHead(await bundle(gbSnippet)) };
     const server = await startServer({});
-    const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+    const browser = await chromium.launch({ executablePath: findChromium(), args: [...CHROMIUM_ARGS] });
     try {
       const context = await browser.newContext();
       const page = await context.newPage();
