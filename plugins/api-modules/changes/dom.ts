@@ -20,10 +20,10 @@ export type Scan<K = any> = (key: K) => void;
  */
 export interface Watchers {
   /**
-   * Adds `scan`, called with `key` whenever the page may have changed. `polled`: the selector can
+   * Adds `scan`, called with `key` whenever the page may have changed. `everyPoll`: the selector can
    * start to match with no DOM mutation (see {@link isPolled}), so it is scanned at every poll.
    */
-  watch<K extends object>(key: K, scan: Scan<K>, polled?: boolean): void;
+  watch<K extends object>(key: K, scan: Scan<K>, everyPoll?: boolean): void;
   /** Removes the scan of `key`. */
   unwatch(key: object): void;
   /** Asks for a scan at clock time `at` or soon after even if the page stays quiet (a deadline to check). */
@@ -110,9 +110,9 @@ export const createWatchers = (win: Window & typeof globalThis, clock: Clock, in
   });
   return {
     readyAt: () => readyAt,
-    watch(key, scan, always) {
+    watch(key, scan, everyPoll) {
       scans.set(key, scan);
-      if (always) polled.add(key);
+      if (everyPoll) polled.add(key);
       if (!batching) observe(true);
       plan();
     },

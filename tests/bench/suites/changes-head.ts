@@ -12,24 +12,20 @@ import { chromium } from 'playwright';
 import { CHROMIUM_ARGS, findChromium } from '../../../scripts/lib/chromium';
 import { bundle } from '../../../scripts/lib/snippet';
 import type { BenchRow, BenchSuite } from '../table';
-import { FIXTURE, gbExperiments, oursSnippets, startServer } from './changes';
+import { FIXTURE, GIVEN_ID, gbSnippet, oursSnippets, startServer } from './changes';
 
 const ROUNDS = 15;
 /** How long after the load event the page is measured: the tracker's first batch and the observation's end both fall in it. */
 const AFTER_LOAD_MS = 1200;
 
-const gbSnippet = `
-import { GrowthBook } from '@growthbook/growthbook';
-new GrowthBook({ attributes: { id: 'visitor' + Math.random() }, experiments: ${gbExperiments}, trackingCallback: () => {} });
-`;
-/** The page; `window.__r` takes the time marks the suite's shared snippet build writes (unused here). */
+/** The page; `window.__r` and `__done` take the time marks the changes suite's snippets write (unused here). */
 const inHead = (snippet: string) =>
-  `<!doctype html><html><head><title>bench</title><script>window.__r = {};</script>${snippet ? `<script>${snippet.replace(/<\/script/gi, '<\\/script')}</script>` : ''}</head><body><main>${FIXTURE}</main></body></html>`;
+  `<!doctype html><html><head><title>bench</title><script>window.__r = {}; window.__done = function () {};</script>${snippet ? `<script>${snippet.replace(/<\/script/gi, '<\\/script')}</script>` : ''}</head><body><main>${FIXTURE}</main></body></html>`;
 
 export const changesHeadBench: BenchSuite = {
   title: 'Changes, snippet in <head>: script time of a whole page load, Chromium (ms, the page without a snippet subtracted)',
   run: async (): Promise<BenchRow[]> => {
-    const pages = { none: inHead(''), ours: inHead(await bundle(oursSnippets().fitted)), gb: inHead(await bundle(gbSnippet)) };
+    const pages = { none: inHead(''), ours: inHead(await bundle(oursSnippets().fitted)), gb: inHead(await bundle(gbSnippet(GIVEN_ID))) };
     const server = await startServer({});
     const browser = await chromium.launch({ executablePath: findChromium(), args: [...CHROMIUM_ARGS] });
     try {

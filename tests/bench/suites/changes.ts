@@ -256,7 +256,7 @@ export const oursSnippets = (): Record<'fitted' | 'standard', string> => {
   };
 };
 /** The peers' visitor id: handed a fresh one (as they are measured by default), or kept in a first-party cookie. */
-const GIVEN_ID = `const visitorId = 'visitor' + Math.random();`;
+export const GIVEN_ID = `const visitorId = 'visitor' + Math.random();`;
 /** What a real deployment of a peer does for a visitor id: read it from a cookie, or make one and set the cookie. */
 const COOKIE_ID = `const visitorId = (() => {
   const found = document.cookie.match(/(?:^|; )peer_id=([^;]*)/);
@@ -266,11 +266,11 @@ const COOKIE_ID = `const visitorId = (() => {
   return id;
 })();`;
 /** GrowthBook's two auto experiments carrying the same changes, as source. */
-export const gbExperiments = JSON.stringify(
+const gbExperiments = JSON.stringify(
   [SPECS.slice(0, SPLIT), SPECS.slice(SPLIT)].map((specs, i) => ({ key: `exp${i}`, variations: [{}, { domMutations: specs.map(gbMutation) }], weights: [0, 1], hashAttribute: 'id' })),
 );
 /** GrowthBook: two auto experiments carrying the same changes, decided and applied in its constructor. */
-const gbSnippet = (id: string) => `
+export const gbSnippet = (id: string) => `
 import { GrowthBook } from '@growthbook/growthbook';
 ${id}
 new GrowthBook({
