@@ -1,7 +1,7 @@
 /**
  * Builds project snippets.
  *   npm run build:snippet -- <project file (.ts or .json)> [--out file]
- *   npm run build:snippets            (every project in config/, plus dist/snippets/sizes.json)
+ *   npm run build:snippets            (every project in config/ and tests/fixtures/projects/, plus dist/snippets/sizes.json)
  * A JSON project names its plugins (`"plugins": ["kind/name", { "use": "kind/name", "options": {} }]`)
  * or the standard preset fitted to its data (`"plugins": { "preset": "standard", "options": {} }`).
  * A project is validated first (structural rules plus its plugins' rules); a project with errors is not
@@ -76,7 +76,7 @@ export const buildSnippet = async (projectFile: string, outFile?: string): Promi
   return { projectId: String(data.projectId), file: target, sizes: measure(code) };
 };
 
-/** Builds every project in config/ and writes dist/snippets/sizes.json. */
+/** Builds every project (config/ and the test fixtures) and writes dist/snippets/sizes.json. */
 export const buildAllSnippets = async (): Promise<SnippetBuild[]> => {
   const builds: SnippetBuild[] = [];
   for (const file of projectFiles()) builds.push(await buildSnippet(file));

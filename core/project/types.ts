@@ -349,8 +349,8 @@ interface ChangeBase {
   operator?: InsertionOperator;
   /** Rearrange change: selector of the element the selected element moves next to. */
   insertSelector?: string;
-  /** Widget change: id of the widget to show. */
-  widgetId?: string;
+  /** Widget change: id of the widget to show (spelled as the spec writes it, HPC-23, WID-4). */
+  widget_id?: string;
   /** Widget change: the widget's configuration (missing fields take the widget's defaults). */
   config?: Record<string, unknown>;
 }

@@ -47,7 +47,7 @@ function checkType(c: Checker, at: Scope, change: Obj): void {
   if (type === 'append' && !(typeof value === 'function' || isText(value))) {
     c.report(child(at, 'value'), `No DOM elements to be created for this change: value must be non-empty HTML, got ${show(value)}`);
   }
-  if (type === 'widget') checkText(c, at, change, 'widgetId', true);
+  if (type === 'widget') checkText(c, at, change, 'widget_id', true);
   if (change.config != null && !isObject(change.config)) c.report(child(at, 'config'), `config must be an object, got ${show(change.config)}`);
   if (change.css != null && !isObject(change.css)) c.report(child(at, 'css'), `css must be an object of style properties, got ${show(change.css)}`);
   if (type === 'attribute' && !isObject(change.attributes) && !isObject(change.css)) {

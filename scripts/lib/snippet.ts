@@ -146,11 +146,23 @@ export interface SnippetBuild {
   sizes: Sizes;
 }
 
-/** Every project file in config/: `config/<project>/project.ts` or `project.json`. */
-export const projectFiles = (): string[] =>
-  readdirSync(join(ROOT, 'config'), { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .flatMap((entry) => ['project.ts', 'project.json'].map((name) => join(ROOT, 'config', entry.name, name)))
+/** Folders whose sub-folders each hold one project: real projects, then the test fixtures. */
+export const PROJECT_ROOTS = ['config', 'tests/fixtures/projects'] as const;
+
+/**
+ * Every project file: `config/<project>/project.ts` (or `.json`), the projects a site ships, and
+ * `tests/fixtures/projects/<project>/project.ts`, the fixtures the end-to-end tests run (built with
+ * the others so the services serve them). `roots` narrows the folders searched.
+ */
+export const projectFiles = (roots: readonly string[] = PROJECT_ROOTS): string[] =>
+  roots
+    .map((root) => join(ROOT, root))
+    .filter(existsSync)
+    .flatMap((dir) =>
+      readdirSync(dir, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .flatMap((entry) => ['project.ts', 'project.json'].map((name) => join(dir, entry.name, name))),
+    )
     .filter(existsSync);
 
 /** Writes code to a file, creating its folder. */

@@ -1,5 +1,5 @@
 /**
- * The contextual bandit with the whole runtime (config/e2e-cmab, standard preset, demo page
+ * The contextual bandit with the whole runtime (tests/fixtures/projects/e2e-cmab, standard preset, demo page
  * /demo/e2e-cmab) against the real prediction endpoint of the local services (`POST /predict/:experimentId`,
  * Thompson sampling). The prediction request is watched with page.on('request'/'response'), unaltered.
  * Only the failure cases replace the endpoint's answer (page.route): a 500, text that is not JSON, no

@@ -1,6 +1,6 @@
 /**
  * Flicker-free changes on a page that paints slowly (services/routes/flicker.ts, project
- * config/e2e-flicker): an init script looks at every frame Chromium renders (requestAnimationFrame
+ * tests/fixtures/projects/e2e-flicker): an init script looks at every frame Chromium renders (requestAnimationFrame
  * runs right before each paint) and records any frame in which a changed element was visible with
  * its original content. None may exist; and once the selector timeout has passed, nothing may stay
  * hidden.

@@ -1,5 +1,5 @@
 /**
- * A redirect across two pages with the whole runtime (config/e2e-redirect, built with the standard
+ * A redirect across two pages with the whole runtime (tests/fixtures/projects/e2e-redirect, built with the standard
  * preset; pages /redirect/a and /redirect/b served by services/routes/redirect.ts) and the real
  * collector of the local services. The only layer runs on page A; its only variation redirects to B.
  * The relay cookie is looked at while the navigation to B is held (page.route, continued untouched);

@@ -1,5 +1,5 @@
 /**
- * The runtime never breaks the host page (config/e2e-hostile, standard preset plus the timeline, demo
+ * The runtime never breaks the host page (tests/fixtures/projects/e2e-hostile, standard preset plus the timeline, demo
  * page /demo/e2e-hostile): a throwing project script, a throwing custom_code change, a change whose
  * selector is not valid CSS, a callback page whose activation code throws, and a bandit whose prediction
  * request hangs (page.route holds it and never answers). No error reaches the page, the good changes

@@ -1,5 +1,5 @@
 /**
- * A single-page app with the built e2e-spa snippet (config/e2e-spa, page served by
+ * A single-page app with the built e2e-spa snippet (tests/fixtures/projects/e2e-spa, page served by
  * services/routes/spa.ts): route changes through history.pushState and the back button activate and
  * deactivate the right url_changed pages, apply and undo their campaign's change, and track one
  * pageview (view_activated) per activation. The tracker posts to the real collector of the local

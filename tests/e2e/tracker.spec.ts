@@ -2,7 +2,7 @@
  * The batch tracker against the real collector of the local services, in Chromium: nothing is lost
  * when the collector is down, when a page closes mid-batch or when pending events wait for a reload;
  * counting events at the collector by uuid against the events pushed shows none lost, none duplicated.
- * Project: config/e2e-tracker (no pages or visitor plugin: the tracker keeps its own visitor id).
+ * Project: tests/fixtures/projects/e2e-tracker (no pages or visitor plugin: the tracker keeps its own visitor id).
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/e2e-fixtures';

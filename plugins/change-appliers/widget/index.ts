@@ -8,14 +8,14 @@ import { definePlugin, EVENT_TYPES, type ShowWidgetData } from '../../../core';
 import { NOTHING } from '../_shared/handles';
 
 /** Thrown when the change names no widget. */
-export const MSG_NO_WIDGET_ID = 'A widget change needs a widgetId';
+export const MSG_NO_WIDGET_ID = 'A widget change needs a widget_id';
 
 export default definePlugin({
   type: 'changeApplier',
   name: 'widget',
   perElement: false,
   apply(change, _el, { ctx, meta }) {
-    const widgetId = change.widgetId;
+    const widgetId = change.widget_id;
     if (typeof widgetId !== 'string' || !widgetId) throw Error(MSG_NO_WIDGET_ID);
     const config = change.config ?? {};
     const data: ShowWidgetData = { widgetId, config, changeId: change.id, meta };

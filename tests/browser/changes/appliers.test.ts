@@ -117,7 +117,7 @@ describe('change appliers in the page', () => {
       { id: 'a', type: 'append', selector: '#anchor', operator: 'after', value: '<div id="added"><p class="item">x</p></div>' },
       { id: 'b', type: 'attribute', selector: '#added .item', dependencies: ['a'], attributes: { text: 'y', class: 'z' } },
       { id: 'c', type: 'rearrange', selector: '#added', insertSelector: '.list', operator: 'prepend', dependencies: ['b'] },
-      { id: 'd', type: 'widget', widgetId: 'none' },
+      { id: 'd', type: 'widget', widget_id: 'none' },
       { id: 'e', type: 'attribute', selector: '#fx li', css: { color: 'red' }, attributes: { html: '<em>new</em>' } },
     ]);
     expect(document.querySelector('.list > #added > .z')?.textContent).toBe('y');

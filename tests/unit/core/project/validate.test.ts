@@ -19,7 +19,7 @@ function validProject(): ProjectData {
     { id: 'c-hide', type: 'attribute', selector: '.hero-block', attributes: { hide: true }, dependencies: ['c-wait'] },
     { id: 'c-add', type: 'append', selector: '.hero', operator: 'after', value: '<div class="badge"></div>', dependencies: ['c-wait', 'c-hide'] },
     { id: 'c-move', type: 'rearrange', selector: '.cta', insertSelector: '.hero', operator: 'before' },
-    { id: 'c-widget', type: 'widget', widgetId: 'hero', config: { title1: 'Build' } },
+    { id: 'c-widget', type: 'widget', widget_id: 'hero', config: { title1: 'Build' } },
     { id: 'c-async', type: 'redirect', src: 'https://cdn.example.com/change.js', value: 'https://example.com/next' },
   ];
   return normalizeProjectData({
@@ -638,10 +638,10 @@ describe('validateProject: changes', () => {
 
   it('CHG-10 a widget change names its widget; change ids are unique within their list', () => {
     const data = validProject();
-    loose(changesOf(data)[4]).widgetId = undefined;
+    loose(changesOf(data)[4]).widget_id = undefined;
     changesOf(data)[5].id = 'c-add';
     expect(lines(data)).toEqual([
-      `error ${at}[4].widgetId: widgetId is required (a non-empty string)`,
+      `error ${at}[4].widget_id: widget_id is required (a non-empty string)`,
       `error ${at}[5].id: Duplicate change id "c-add" (first used at ${at}[2].id)`,
     ]);
   });

@@ -44,10 +44,10 @@ describe('change appliers', () => {
     expect(() => redirect.apply({ id: 'r', type: 'redirect' }, undefined, env())).toThrow('A redirect change needs a URL (value)');
   });
 
-  it('CHG-10 widget emits showWidget even when no widget plugin is registered, and needs a widgetId', () => {
+  it('CHG-10 widget emits showWidget even when no widget plugin is registered, and needs a widget_id', () => {
     emitted.length = 0;
-    widget.apply({ id: 'w', type: 'widget', widgetId: 'banner' }, undefined, env()).undo();
+    widget.apply({ id: 'w', type: 'widget', widget_id: 'banner' }, undefined, env()).undo();
     expect(emitted).toMatchObject([{ type: 'action', name: 'showWidget', data: { widgetId: 'banner', config: {}, changeId: 'w' } }]);
-    expect(() => widget.apply({ id: 'w', type: 'widget' }, undefined, env())).toThrow('A widget change needs a widgetId');
+    expect(() => widget.apply({ id: 'w', type: 'widget' }, undefined, env())).toThrow('A widget change needs a widget_id');
   });
 });

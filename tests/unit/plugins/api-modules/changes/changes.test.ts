@@ -182,7 +182,7 @@ describe('changes module (Node, no DOM)', () => {
       filter: { type: 'action', name: 'showWidget' },
       handler: () => (stateAtEvent = t.changes.changeStates().w),
     });
-    await t.changes.applyAction({ changes: [{ id: 'w', type: 'widget', widgetId: 'banner', config: { copy: 'Hi' } }] }, META);
+    await t.changes.applyAction({ changes: [{ id: 'w', type: 'widget', widget_id: 'banner', config: { copy: 'Hi' } }] }, META);
     const event = t.events.find((e) => e.name === 'showWidget')!;
     expect(event.data as ShowWidgetData).toEqual({ widgetId: 'banner', config: { copy: 'Hi' }, changeId: 'w', meta: META });
     expect(stateAtEvent).toBe('applying');
