@@ -46,7 +46,10 @@ export type {
   ChangeStatus,
   ShowWidgetData,
   UndoHandle,
+  WidgetField,
+  WidgetFieldType,
   WidgetKind,
+  WidgetSchema,
 } from './kinds/changes';
 export type {
   AnalyticsDecisionPayload,

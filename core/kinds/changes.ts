@@ -61,12 +61,49 @@ export interface ShowWidgetData {
   meta: ActionMeta;
 }
 
+/** The type of one widget configuration field. */
+export type WidgetFieldType = 'string' | 'number' | 'boolean' | 'object' | 'array';
+
+/** One field of a widget's configuration: its type and its default (WID-3). */
+export interface WidgetField {
+  type: WidgetFieldType;
+  /** The value a missing field takes. */
+  default: unknown;
+  /** Allowed values, when the field is one of a few strings (a banner's `type`, 'True'/'False'). */
+  enum?: readonly unknown[];
+  /** Shown by the editor; kept out of the snippet where it costs bytes. */
+  description?: string;
+}
+
 /**
- * A page widget, registered under its widget id. The `widget` change applier emits showWidget (news
- * for listeners), then calls `show` itself and keeps the handle to undo it.
+ * A widget's declared configuration: one entry per field. The widget applier completes a change's
+ * config from it (missing fields take their defaults, a field of the wrong type takes its default
+ * with a warning, unknown fields are kept with a warning); the editor turns it into a JSON Schema to
+ * validate and complete widget JSON. One declaration serves both, so they cannot drift.
+ */
+export type WidgetSchema = Readonly<Record<string, WidgetField>>;
+
+/**
+ * A page widget, registered under its widget id (a widget change's `widget_id`). The `widget`
+ * change applier emits showWidget (news for listeners), completes the config from `schema`, then
+ * calls `show` and keeps the returned handle, so undoing the change hides what that show did.
+ *
+ * Contract (WID-1, WID-2, WID-5..7):
+ * - `show` injects the widget; it may wait for its anchors (observing the page) and return at once.
+ *   Its handle's `undo()` removes exactly the style tag and elements it injected and restores what
+ *   it changed, and stops any observer, timer or listener it started, even if still waiting.
+ * - `hide()` undoes every show of this widget still on the page (the editor's preview uses it to
+ *   switch variations cleanly).
+ * - Nothing visible to visitors on failure: a missing anchor is a warning or a silent skip; the
+ *   applier wraps a throw as an ActionError.
  */
 export interface WidgetKind {
-  show(config: Record<string, unknown>): UndoHandle | void;
+  /** The declared configuration fields and their defaults. */
+  schema: WidgetSchema;
+  /** Shows the widget with a complete config (defaults already filled in). */
+  show(config: Record<string, unknown>, env: ChangeEnv): UndoHandle;
+  /** Hides every instance this widget shows. */
+  hide(): void;
 }
 
 /** The `changes` module (`get('changes')`), created by the changes plugin. */

@@ -14,7 +14,8 @@ export default definePlugin({
   type: 'changeApplier',
   name: 'widget',
   perElement: false,
-  apply(change, _el, { ctx, meta }) {
+  apply(change, _el, env) {
+    const { ctx, meta } = env;
     const widgetId = change.widget_id;
     if (typeof widgetId !== 'string' || !widgetId) throw Error(MSG_NO_WIDGET_ID);
     const config = change.config ?? {};
@@ -22,6 +23,6 @@ export default definePlugin({
     ctx.emit({ type: EVENT_TYPES.action, name: 'showWidget', data });
     const widget = ctx.plugin('widget', widgetId);
     if (!widget) ctx.log.debug(`Widget "${widgetId}" is not in this snippet; showWidget emitted only`);
-    return widget?.show(config) || NOTHING;
+    return widget?.show(config, env) || NOTHING;
   },
 });
