@@ -173,7 +173,9 @@ describe('changes module (Node, no DOM)', () => {
     const banner = definePlugin({
       type: 'widget',
       name: 'banner',
+      schema: { copy: { type: 'string', default: '' } },
       show: (config) => (shown.push(config), { undo: () => void shown.push('hidden') }),
+      hide: () => undefined,
     });
     const t = boot({ extra: [banner] });
     let stateAtEvent: string | undefined;
