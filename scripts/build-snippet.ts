@@ -9,6 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { extname, join, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import type { ProjectDefinition } from '../core/define';
 import { formatProblem, normalizeProjectData, validateProject, type ProjectRule } from '../core/project';
@@ -76,31 +77,48 @@ export const buildSnippet = async (projectFile: string, outFile?: string): Promi
   return { projectId: String(data.projectId), file: target, sizes: measure(code) };
 };
 
-/** Builds every project (config/ and the test fixtures) and writes dist/snippets/sizes.json. */
-export const buildAllSnippets = async (): Promise<SnippetBuild[]> => {
+/**
+ * Builds every project (config/ and the test fixtures) and writes dist/snippets/sizes.json.
+ * `onBuilt` hears of each snippet as soon as it is written, so a long build shows its progress.
+ */
+export const buildAllSnippets = async (onBuilt?: (built: SnippetBuild, index: number, total: number) => void): Promise<SnippetBuild[]> => {
   const builds: SnippetBuild[] = [];
-  for (const file of projectFiles()) builds.push(await buildSnippet(file));
+  const files = projectFiles();
+  for (const file of files) {
+    const built = await buildSnippet(file);
+    builds.push(built);
+    onBuilt?.(built, builds.length, files.length);
+  }
   const sizes = Object.fromEntries(builds.map((built) => [built.projectId, built.sizes]));
   writeOut(join(SNIPPET_DIR, 'sizes.json'), JSON.stringify(sizes, null, 2) + '\n');
   return builds;
 };
 
+const USAGE = 'usage: npm run build:snippet -- <project file (.ts or .json)> [--out file]\n       npm run build:snippets';
+
 const main = async (args: string[]) => {
-  const outIndex = args.indexOf('--out');
-  const out = outIndex >= 0 ? args[outIndex + 1] : undefined;
-  const files = args.filter((arg, index) => !arg.startsWith('--') && (outIndex < 0 || index !== outIndex + 1));
-  if (args.includes('--all')) {
-    const builds = await buildAllSnippets();
-    for (const built of builds) console.log(`${relative(ROOT, built.file)}  ${formatSizes(built.sizes)}`);
-    console.log(`${builds.length} snippet(s) built; sizes in ${relative(ROOT, join(SNIPPET_DIR, 'sizes.json'))}`);
-    return;
-  }
-  if (files.length !== 1) {
-    console.error('usage: npm run build:snippet -- <project file (.ts or .json)> [--out file]\n       npm run build:snippets');
+  let parsed;
+  try {
+    parsed = parseArgs({ args, allowPositionals: true, options: { all: { type: 'boolean' }, out: { type: 'string' } } });
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${USAGE}`);
     process.exitCode = 2;
     return;
   }
-  const built = await buildSnippet(files[0], out);
+  const { values, positionals } = parsed;
+  if (values.all) {
+    const builds = await buildAllSnippets((built, index, total) =>
+      console.log(`[${index}/${total}] ${relative(ROOT, built.file)}  ${formatSizes(built.sizes)}`),
+    );
+    console.log(`${builds.length} snippet(s) built; sizes in ${relative(ROOT, join(SNIPPET_DIR, 'sizes.json'))}`);
+    return;
+  }
+  if (positionals.length !== 1) {
+    console.error(USAGE);
+    process.exitCode = 2;
+    return;
+  }
+  const built = await buildSnippet(positionals[0], values.out);
   console.log(`${relative(ROOT, built.file)}  ${formatSizes(built.sizes)}`);
 };
 
