@@ -5,7 +5,7 @@
  * deliberately not in it: site owners run their own QA and end-to-end checks with it.
  */
 const BOTS =
-  /bot\b|bot[/;-]|crawl|spider|slurp|mediapartners|adsbot|feedfetcher|facebookexternalhit|embedly|preview|yandex|baidu|bytespider|petalbot|semrush|ahrefs|mj12|archive|ia_archiver|gptbot|ccbot|perplexity|monitor|pingdom|uptime|statuscake|site24x7|newrelic|datadog|gtmetrix|lighthouse|pagespeed|phantomjs|curl\/|wget|python|java\/|go-http|okhttp|axios|node-fetch|httpclient/i;
+  /bot\b|bot[/;-]|crawl|spider|slurp|mediapartners|adsbot|feedfetcher|facebookexternalhit|whatsapp|embedly|preview|yandex|baidu|bytespider|petalbot|semrush|ahrefs|mj12|archive|ia_archiver|gptbot|ccbot|perplexity|monitor|pingdom|uptime|statuscake|site24x7|newrelic|datadog|gtmetrix|lighthouse|pagespeed|phantomjs|curl\/|wget|python|java\/|go-http|okhttp|axios|node-fetch|httpclient/i;
 
 /** The user agent as the tracker uses it: at most 350 characters (TRK-2). */
 export const truncateUserAgent = (userAgent: unknown): string => String(userAgent ?? '').slice(0, 350);
