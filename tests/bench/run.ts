@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: prints every benchmark suite's table. Benchmarks never run inside `npm test`.
- * Add a suite in tests/bench/suites/ and list it here. `npm run bench -- decisions` runs the suites
- * whose title contains the word.
+ * Add a suite in tests/bench/suites/ and list it here. `npm run bench -- <name>` runs the suites with
+ * that name exactly (`changes` runs the changes suite, `changes-head` the head one); several names may
+ * be given. An unknown name is refused with the list of names.
  */
 import { audienceEvaluation } from './suites/audiences';
 import { changesBench } from './suites/changes';
@@ -13,8 +14,13 @@ import { renderTable, type BenchSuite } from './table';
 
 const SUITES: BenchSuite[] = [snippetSizes, decisionsBench, audienceEvaluation, changesBench, changesHeadBench, trackerBench];
 
-const filter = process.argv[2]?.toLowerCase();
-for (const suite of SUITES.filter((candidate) => !filter || candidate.title.toLowerCase().includes(filter))) {
+const wanted = process.argv.slice(2).map((word) => word.toLowerCase());
+const unknown = wanted.filter((word) => !SUITES.some((suite) => suite.name === word));
+if (unknown.length) {
+  console.error(`Unknown bench suite ${unknown.map((word) => `"${word}"`).join(', ')}; the suites are: ${SUITES.map((suite) => suite.name).join(', ')}`);
+  process.exit(2);
+}
+for (const suite of SUITES.filter((candidate) => !wanted.length || wanted.includes(candidate.name))) {
   const started = performance.now();
   const rows = await suite.run();
   console.log(renderTable(suite.title, rows));

@@ -12,6 +12,8 @@ export interface BenchRow {
 
 /** A group of rows `npm run bench` prints under one title. */
 export interface BenchSuite {
+  /** The word that picks this suite: `npm run bench -- <name>` (matched exactly). */
+  name: string;
   title: string;
   run(): Promise<BenchRow[]>;
 }

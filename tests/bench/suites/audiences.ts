@@ -80,6 +80,7 @@ const data = {
 };
 
 export const audienceEvaluation: BenchSuite = {
+  name: 'audiences',
   title: 'Audience evaluation (ns per evaluation; lower is better)',
   run: async (): Promise<BenchRow[]> => {
     const t = bootKernel({ plugins: [audiences(), customAttribute(), behavior(), visitor], data: data as never, logLevel: 'OFF' });

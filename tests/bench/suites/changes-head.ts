@@ -23,6 +23,7 @@ const inHead = (snippet: string) =>
   `<!doctype html><html><head><title>bench</title><script>window.__r = {}; window.__done = function () {};</script>${snippet ? `<script>${snippet.replace(/<\/script/gi, '<\\/script')}</script>` : ''}</head><body><main>${FIXTURE}</main></body></html>`;
 
 export const changesHeadBench: BenchSuite = {
+  name: 'changes-head',
   title: 'Changes, snippet in <head>: script time of a whole page load, Chromium (ms, the page without a snippet subtracted)',
   run: async (): Promise<BenchRow[]> => {
     const pages = { none: inHead(''), ours: inHead(await bundle(oursSnippets().fitted)), gb: inHead(await bundle(gbSnippet(GIVEN_ID))) };

@@ -457,6 +457,7 @@ const stageRows = (label: string, result: StartResult): BenchRow[] => [
 
 /** The changes suite (see the file comment). */
 export const changesBench: BenchSuite = {
+  name: 'changes',
   title: 'Changes: 20 mixed changes on a page of ~2000 elements, Chromium (ms; ratio below 1 means faster)',
   run: async (): Promise<BenchRow[]> => {
     const code = await bundle(ENTRY);

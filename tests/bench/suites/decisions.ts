@@ -235,6 +235,7 @@ const time = (run: (from: number, to: number) => number): { ns: number; bucketed
 };
 
 export const decisionsBench: BenchSuite = {
+  name: 'decisions',
   title: `Decision throughput (${EXPERIMENTS} experiments x ${VISITORS.toLocaleString('en')} visitors; ratio below 1 means faster than the peer)`,
   run: async (): Promise<BenchRow[]> => {
     const visitors = makeVisitors();

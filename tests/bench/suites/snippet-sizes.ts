@@ -21,6 +21,7 @@ const rowsFor = (name: string, sizes: Sizes, peers: Record<string, Sizes>): Benc
 
 /** Sizes of the kernel alone and of every project's snippet, against the peers. */
 export const snippetSizes: BenchSuite = {
+  name: 'snippet',
   title: 'Snippet sizes (minified; ratio below 1 means smaller than the peer)',
   run: async () => {
     const peers: Record<string, Sizes> = {};

@@ -56,6 +56,7 @@ const timePerEvent = async (): Promise<number> => {
 };
 
 export const trackerBench: BenchSuite = {
+  name: 'tracker',
   title: 'Tracker: a page pushing 50 events in 10 s (peers: the same tracker without batching / with long keys)',
   run: async () => {
     const ours = await page({});
