@@ -18,14 +18,23 @@ function requestedPort(): number {
   return DEFAULT_PORT;
 }
 
-/** Starts on the requested port, or on a free one when that port is already taken. */
+/** How many ports after the requested one are tried before giving up. */
+const PORT_ATTEMPTS = 20;
+
+/**
+ * Starts on the requested port or, when it is taken, on the next free one after it (4477, 4478, ...),
+ * so the address stays predictable; port 0 lets the system choose.
+ */
 async function startOnPreferredPort(port: number): Promise<RunningServices> {
-  try {
-    return await startServices({ port, host: '127.0.0.1' });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
-    console.warn(`Port ${port} is in use; starting on a free port instead.`);
-    return startServices({ port: 0, host: '127.0.0.1' });
+  for (let candidate = port; ; candidate++) {
+    try {
+      const services = await startServices({ port: candidate, host: '127.0.0.1' });
+      if (candidate !== port) console.warn(`Port ${port} is in use; started on port ${candidate} instead.`);
+      return services;
+    } catch (error) {
+      const taken = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
+      if (!taken || port === 0 || candidate >= Math.min(port + PORT_ATTEMPTS, 65_535)) throw error;
+    }
   }
 }
 
