@@ -20,8 +20,10 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
-  timeout: 20_000,
-  expect: { timeout: 5_000 },
+  // Sized for a loaded 2-core CI machine (a page load there can take seconds); waits are for events,
+  // so a passing test takes no longer for it.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   reporter: [['list'], ['json', { outputFile: PLAYWRIGHT_REPORT }]],
   use: {
     // Unset in the main process while the config first loads; set by the global setup before workers start.

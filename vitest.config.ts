@@ -16,19 +16,31 @@ if (!chromiumPath) {
   console.warn('[vitest] No Chromium found for the browser project: run `npm run chromium` to install one.');
 }
 
+/**
+ * Sized for a shared 2-core CI machine under load, where a test that bundles a snippet or drives
+ * Chromium can take several times its idle duration; a test that hangs still fails well inside CI's time.
+ */
+const TEST_TIMEOUT_MS = 30_000;
+
 export default defineConfig({
   test: {
+    testTimeout: TEST_TIMEOUT_MS,
+    hookTimeout: TEST_TIMEOUT_MS,
     projects: [
       {
         test: {
           name: 'unit',
           environment: 'node',
+          testTimeout: TEST_TIMEOUT_MS,
+          hookTimeout: TEST_TIMEOUT_MS,
           include: ['tests/unit/**/*.test.{ts,tsx}'],
         },
       },
       {
         test: {
           name: 'browser',
+          testTimeout: TEST_TIMEOUT_MS,
+          hookTimeout: TEST_TIMEOUT_MS,
           include: ['tests/browser/**/*.test.ts'],
           browser: {
             enabled: true,
