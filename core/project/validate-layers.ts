@@ -133,7 +133,7 @@ function checkAction(c: Checker, at: Scope, action: Obj, layer: Obj): void {
   }
 }
 
-/** CFG-20 and ruling 2: ranges name the experiment's variations and end at non-decreasing points up to 10000. */
+/** CFG-20 and rulings 2, 21: ranges name the experiment's variations (or none: unallocated) and end at non-decreasing points up to 10000. */
 function checkWeightDistributions(c: Checker, at: Scope, ranges: unknown, variationCount: number, variationIds: Set<string>): void {
   if (ranges == null || (Array.isArray(ranges) && ranges.length === 0)) {
     if (variationCount > 1) c.report(at, `weightDistributions are required: the experiment has ${variationCount} variations`);
@@ -143,8 +143,12 @@ function checkWeightDistributions(c: Checker, at: Scope, ranges: unknown, variat
   let previous = 0;
   eachObject(c, at, ranges, (range, i, path) => {
     const scope: Scope = { entity: at.entity, path };
-    if (typeof range.entityId !== 'string' || !variationIds.has(range.entityId)) {
-      c.report(child(scope, 'entityId'), `entityId must name a variation of this experiment, got ${show(range.entityId)}`);
+    // Ruling 21: a range naming no variation (Optimizely datafiles write "") is unallocated traffic: visitors
+    // in it get no variation. Only a non-string is an error; an unknown id is flagged in case it is a typo.
+    if (typeof range.entityId !== 'string') {
+      c.report(child(scope, 'entityId'), `entityId must be a variation id, or "" for unallocated traffic, got ${show(range.entityId)}`);
+    } else if (range.entityId && !variationIds.has(range.entityId)) {
+      c.report(child(scope, 'entityId'), `entityId ${show(range.entityId)} names no variation of this experiment: its range is unallocated traffic`, 'warning');
     }
     const end = range.endOfRange;
     if (!(isNumber(end) && end >= 0 && end <= BUCKETING_POINTS)) {

@@ -117,7 +117,8 @@ export const createDecideLayer = (deps: DecideDeps) => {
       reason,
       error,
     };
-    if (error && log.level() > 3) log.debug('Decisions: layer', layer.id, error);
+    // Unallocated traffic (ruling 21) is no error, but the debug log says why there is no variation.
+    if ((error || (reason === 'unallocated' && !variationId)) && log.level() > 3) log.debug('Decisions: layer', layer.id, error || `unallocated traffic of experiment ${experimentId}`);
     const state: LayerState = {
       layerId: layer.id,
       pageId,

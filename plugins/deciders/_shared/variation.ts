@@ -3,6 +3,9 @@ import type { DecisionResult } from '../../../core';
 import type { Experiment } from '../../../core/project/types';
 import { bucket, pickRange } from './bucket';
 
+/** The decision reason of a visitor in unallocated traffic (ruling 21). */
+export const UNALLOCATED = 'unallocated';
+
 /** Decision error texts of the catalogue (ERR-24, ERR-25, ERR-28..35). */
 export const DECISION_ERRORS = {
   noVariations: 'No variations in selected experiment',
@@ -18,8 +21,8 @@ export const DECISION_ERRORS = {
 /**
  * Chooses the variation of `experiment` for `bucketingId` by its weighted ranges. An experiment with a
  * single variation and no ranges gives that variation to everyone. A bucket past the last range (traffic
- * not fully allocated) gives no variation with 'Unable to choose candidate'; a range naming a variation the
- * experiment does not have gives 'Unable to find selected variation'.
+ * not fully allocated) gives no variation with 'Unable to choose candidate'; a range naming no variation of
+ * the experiment (empty or unknown entityId) is unallocated traffic: no variation, reason `unallocated`, no error.
  */
 /** A result without a variation: `error` for the experiment (null: none chosen). */
 export const failure = (error: string, experimentId: string | null = null): DecisionResult => ({ experimentId, variationId: null, error });
@@ -37,7 +40,8 @@ export const chooseVariation = (experiment: Experiment, bucketingId: string): De
   const picked = pickRange(ranges, bucket(bucketingId, experimentId));
   if (picked === undefined) return failure(DECISION_ERRORS.noCandidate, experimentId);
   for (let i = 0; i < variations.length; i++) if (variations[i].id === picked) return { experimentId, variationId: picked };
-  return failure(DECISION_ERRORS.noVariation, experimentId);
+  // Ruling 21: a range naming no variation ("" in Optimizely datafiles) is unallocated traffic, not a failure.
+  return { experimentId, variationId: null, reason: UNALLOCATED };
 };
 
 // The answers without an experiment are the same every time: one frozen record each, not one per call.

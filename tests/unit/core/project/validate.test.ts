@@ -201,12 +201,23 @@ describe('validateProject: experiments, layers and weights', () => {
       'junk',
     ];
     expect(lines(data)).toEqual([
-      'error layers[1].experiments[0].weightDistributions[0].entityId: entityId must name a variation of this experiment, got "v-other"',
+      'warning layers[1].experiments[0].weightDistributions[0].entityId: entityId "v-other" names no variation of this experiment: its range is unallocated traffic',
       'error layers[1].experiments[0].weightDistributions[1].endOfRange: endOfRange must be a number from 0 to 10000, got 10001',
       'error layers[1].experiments[0].weightDistributions[2].endOfRange: endOfRange must be a number from 0 to 10000, got "7500"',
-      'error layers[1].experiments[0].weightDistributions[3].entityId: entityId must name a variation of this experiment, got undefined',
+      'error layers[1].experiments[0].weightDistributions[3].entityId: entityId must be a variation id, or "" for unallocated traffic, got undefined',
       'error layers[1].experiments[0].weightDistributions[4]: Each entry must be an object, got "junk"',
     ]);
+  });
+
+  it('DEC-26 an empty entityId (Optimizely\'s unallocated traffic) is accepted without a problem (ruling 21)', () => {
+    const data = validProject();
+    trust(data).weightDistributions = [
+      { entityId: 'v-orig', endOfRange: 2500 },
+      { entityId: '', endOfRange: 5000 },
+      { entityId: 'v-1', endOfRange: 7500 },
+      { entityId: '', endOfRange: 10000 },
+    ];
+    expect(validateProject(data)).toEqual([]);
   });
 
   it('CFG-20 ranges must not decrease; equal ends give a paused variation an empty range (ruling 2)', () => {
@@ -496,7 +507,7 @@ describe('validateProject: ids and references', () => {
       'layer "7" (Hero trust signals) @ layers[1].id: id is required (a non-empty string), got 7',
       'variation #0 (Original) in experiment "e-trust" @ layers[1].experiments[0].variations[0].id: id is required (a non-empty string), got undefined',
       // The weight range that named the variation no longer finds it.
-      'experiment "e-trust" (Hero trust signals) in layer "7" @ layers[1].experiments[0].weightDistributions[0].entityId: entityId must name a variation of this experiment, got "v-orig"',
+      'experiment "e-trust" (Hero trust signals) in layer "7" @ layers[1].experiments[0].weightDistributions[0].entityId: entityId "v-orig" names no variation of this experiment: its range is unallocated traffic',
       'dimension "" @ dimensions[0].id: id is required (a non-empty string), got ""',
     ]);
   });

@@ -31,17 +31,33 @@ describe('single_experiment and multivariate deciders', () => {
     expect(multivariate.name).toBe('multivariate');
   });
 
-  it('DEC-29 report decision errors: no experiments, no variations, no range, unknown variation', () => {
+  it('DEC-29 report decision errors: no experiments, no variations, no range', () => {
     const decide = (layer: Layer) => singleExperiment.decide({ layer, eligible: layer.experiments ?? [], bucketingId: 'ppid1' });
     expect(decide({ id: 'L', policy: 'single_experiment', experiments: [] }).error).toBe('No experiments in layer.');
     expect(decide({ id: 'L', policy: 'single_experiment', experiments: [{ id: 'E', variations: [] }] }).error).toBe('No variations in selected experiment');
     // ppid1 + 1886780721 is bucket 5254: past a range ending at 5000 (traffic not allocated).
     const partial: Experiment = { id: '1886780721', variations: [{ id: 'x', actions: [] }, { id: 'y', actions: [] }], weightDistributions: [{ entityId: 'x', endOfRange: 5000 }] };
     expect(decide({ id: 'L', policy: 'single_experiment', experiments: [partial] })).toMatchObject({ experimentId: '1886780721', variationId: null, error: 'Unable to choose candidate' });
-    const ghost: Experiment = { id: 'E', variations: [{ id: 'x', actions: [] }, { id: 'y', actions: [] }], weightDistributions: [{ entityId: 'gone', endOfRange: 10000 }] };
-    expect(decide({ id: 'L', policy: 'single_experiment', experiments: [ghost] }).error).toBe('Unable to find selected variation');
     // A single variation needs no ranges.
     expect(decide({ id: 'L', policy: 'single_experiment', experiments: [{ id: 'E', variations: [{ id: 'only', actions: [] }] }] }).variationId).toBe('only');
+  });
+});
+
+describe('unallocated traffic (ruling 21)', () => {
+  it('DEC-26 a range with an empty entityId (Optimizely\'s unallocated traffic) gives no variation and no error', () => {
+    // ppid1 + 1886780721 is bucket 5254: in the second range.
+    const layer = { id: 'L', policy: 'single_experiment', experiments: [{ id: '1886780721', variations: [{ id: 'x', actions: [] }, { id: 'y', actions: [] }], weightDistributions: [{ entityId: 'x', endOfRange: 5000 }, { entityId: '', endOfRange: 10000 }] }] } as Layer;
+    const result = singleExperiment.decide({ layer, eligible: layer.experiments!, bucketingId: 'ppid1' });
+    expect(result).toEqual({ experimentId: '1886780721', variationId: null, reason: 'unallocated' });
+    layer.experiments![0].weightDistributions = [{ entityId: 'x', endOfRange: 6000 }, { entityId: '', endOfRange: 10000 }];
+    expect(singleExperiment.decide({ layer, eligible: layer.experiments!, bucketingId: 'ppid1' })).toEqual({ experimentId: '1886780721', variationId: 'x' });
+  });
+
+  it('DEC-29 a range naming a variation the experiment lacks is unallocated traffic, not a decision error', () => {
+    const layer = { id: 'L', policy: 'single_experiment', experiments: [{ id: 'E', variations: [{ id: 'x', actions: [] }, { id: 'y', actions: [] }], weightDistributions: [{ entityId: 'gone', endOfRange: 10000 }] }] } as Layer;
+    const result = singleExperiment.decide({ layer, eligible: layer.experiments!, bucketingId: 'ppid1' });
+    expect(result.error).toBeUndefined();
+    expect(result).toMatchObject({ experimentId: 'E', variationId: null, reason: 'unallocated' });
   });
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { definePlugin, type Plugin } from '../../../../../core';
 import type { Audience } from '../../../../../core/project/types';
+import { formatProblem, normalizeProjectData, validateProject, type ProjectRule } from '../../../../../core/project';
 import { bootKernel } from '../../../../../core/testing';
 import audiences from '../../../../../plugins/api-modules/audiences';
 import customAttribute from '../../../../../plugins/audience-matchers/custom-attribute';
@@ -124,26 +125,40 @@ describe('the audiences module', () => {
     expect(t.audiences.evaluate([U])).toBeNull();
   });
 
-  it('AUD-4 a condition type without a matcher is an error at validation: the project is refused', async () => {
-    const t = bootAudiences({ data: { audiences: [{ id: 'a', name: 'Bad', conditions: ['and', { type: 'telepathy', value: 'x' }] }] } });
+  // The build validates with the plugins' rules and refuses errors; data given at run time keeps running with
+  // the condition unknown and a warning (ruling 22).
+  const buildProblems = (data: Record<string, unknown>) => {
+    const plugins: Plugin[] = [audiences(), customAttribute()];
+    const rules = plugins.map((plugin) => plugin.validate).filter((rule): rule is ProjectRule => !!rule);
+    return validateProject(normalizeProjectData({ projectId: 'p', accountId: 'a', revision: 1, ...data } as never), { rules, plugins }).filter((p) => p.severity === 'error');
+  };
+
+  it('AUD-4 a condition type without a matcher is an error at build; at run time it is unknown with a warning', async () => {
+    const data = { audiences: [{ id: 'a', name: 'Bad', conditions: ['and', { type: 'telepathy', value: 'x' }] }] };
+    expect(buildProblems(data).map(formatProblem)).toEqual([expect.stringContaining('No audience matcher for condition type "telepathy" (at audiences[0].conditions[1].type)')]);
+    const t = bootAudiences({ data });
     await t.settle();
-    expect(t.logs.some((line) => line.level === 'error' && line.text.includes('No audience matcher for condition type "telepathy"'))).toBe(true);
-    expect(t.logs.some((line) => line.text.includes('audiences[0].conditions[1].type'))).toBe(true);
-    expect(t.lifecycle()).not.toContain('activated');
+    expect(t.logs.filter((line) => line.level === 'error')).toEqual([]);
+    expect(t.logs.some((line) => line.level === 'warn' && line.text.includes('No audience matcher for condition type "telepathy" (at audiences[0].conditions[1].type); the condition is unknown'))).toBe(true);
+    expect(t.audiences.evaluate(['and', { type: 'telepathy', value: 'x' }] as never)).toBeNull();
+    expect(t.audiences.qualifies(['a'])).toBe(false);
   });
 
-  it('AUD-4 matchers validate their own conditions at validation time (bad regex, bad range)', async () => {
-    const t = bootAudiences({
-      data: {
-        audiences: [
-          { id: 'a', conditions: [{ type: 'custom_attribute', name: 'x', match: 'regex', value: '(' }, { type: 'custom_attribute', name: 'x', match: 'range', value: 'a:b' }] },
-        ],
-      },
-    });
-    await t.settle();
-    const errors = t.logs.filter((line) => line.level === 'error').map((line) => line.text);
+  it('AUD-4 matchers validate their own conditions at build (bad regex, bad range); at run time those conditions are unknown', async () => {
+    const data = {
+      audiences: [
+        { id: 'a', conditions: [{ type: 'custom_attribute', name: 'x', match: 'regex', value: '(' }, { type: 'custom_attribute', name: 'x', match: 'range', value: 'a:b' }] },
+      ],
+    };
+    const errors = buildProblems(data).map((problem) => problem.message);
     expect(errors.some((text) => text.includes('Invalid regular expression'))).toBe(true);
     expect(errors.some((text) => text.includes('A range must be "min:max"'))).toBe(true);
+    const t = bootAudiences({ data });
+    await t.settle();
+    const warnings = t.logs.filter((line) => line.level === 'warn').map((line) => line.text);
+    expect(warnings.some((text) => text.includes('Invalid regular expression') && text.endsWith('the condition is unknown'))).toBe(true);
+    expect(warnings.some((text) => text.includes('A range must be "min:max"') && text.endsWith('the condition is unknown'))).toBe(true);
+    expect(t.audiences.qualifies(['a'])).toBe(false);
   });
 
   it('a matcher that throws gives unknown and an error event, never an exception into the page', () => {
