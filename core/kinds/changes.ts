@@ -66,10 +66,14 @@ export type WidgetFieldType = 'string' | 'number' | 'boolean' | 'object' | 'arra
 
 /** One field of a widget's configuration: its type and its default (WID-3). */
 export interface WidgetField {
-  type: WidgetFieldType;
+  /** The JSON type of the value; a list when several are accepted (`'True'`/`'False'` or a boolean). */
+  type: WidgetFieldType | readonly WidgetFieldType[];
   /** The value a missing field takes. */
   default: unknown;
-  /** Allowed values, when the field is one of a few strings (a banner's `type`, 'True'/'False'). */
+  /**
+   * The usual values, when the field is one of a few strings (a banner's `type`, 'True'/'False'). The
+   * editor offers them; at run time another value is kept with a warning (widgets validate no input).
+   */
   enum?: readonly unknown[];
   /** Shown by the editor; kept out of the snippet where it costs bytes. */
   description?: string;

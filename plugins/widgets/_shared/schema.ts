@@ -1,0 +1,36 @@
+/**
+ * Declaring a widget's configuration schema compactly (the schema ships in the snippet, so each field
+ * is a short call), and the config type a schema implies. Completion and the JSON Schema for the
+ * editor live in plugins/_shared/widget-schema.ts (the widget change applier uses them too).
+ */
+import type { WidgetField, WidgetFieldType, WidgetSchema } from '../../../core';
+
+export { completeConfig, toJsonSchema, type CompletedConfig, type WidgetJsonSchema } from '../../_shared/widget-schema';
+
+/** A string field; default '' unless given. */
+export const str = (value = '', enumValues?: readonly string[]): WidgetField & { type: 'string' } =>
+  enumValues ? { type: 'string', default: value, enum: enumValues } : { type: 'string', default: value };
+
+/** A number field. */
+export const num = (value: number): WidgetField & { type: 'number' } => ({ type: 'number', default: value });
+
+/** An object field (a hero block's `{ title, link, description }`...). */
+export const obj = <T extends Record<string, unknown>>(value: T): WidgetField & { type: 'object'; default: T } => ({ type: 'object', default: value });
+
+/** A field that is a string or a boolean (`'True'`/`'False'` flags also given as booleans). */
+export const flag = (value: string | boolean): WidgetField & { type: readonly ['string', 'boolean'] } => ({
+  type: ['string', 'boolean'],
+  default: value,
+});
+
+type ValueOf<T> = T extends 'string' ? string : T extends 'number' ? number : T extends 'boolean' ? boolean : T extends 'array' ? unknown[] : T extends 'object' ? Record<string, unknown> : never;
+type FieldValue<F> = F extends { type: 'object'; default: infer D } ? D : F extends { type: infer T } ? (T extends readonly WidgetFieldType[] ? ValueOf<T[number]> : ValueOf<T>) : unknown;
+
+/** The completed config a schema describes: every declared field present with its type, unknown fields kept. */
+export type ConfigOf<S extends WidgetSchema> = { -readonly [K in keyof S]: FieldValue<S[K]> } & Record<string, unknown>;
+
+/** Whether a string/boolean flag is off: `false` or the string `'False'` (any case), as the homepage's configs write it. */
+export const isOff = (value: unknown): boolean => value === false || String(value).toLowerCase() == 'false';
+
+/** Whether a flag is on: `true` or the string `'true'` (any case). */
+export const isOn = (value: unknown): boolean => value === true || String(value).toLowerCase() == 'true';
