@@ -14,8 +14,10 @@ import { demoRoutes } from './routes/demo';
 import { closeEventStore, eventRoutes } from './routes/events';
 import { flickerRoutes } from './routes/flicker';
 import { homeRoutes } from './routes/home';
+import { homepageAssetRoutes } from './routes/homepage-assets';
 import { predictRoutes } from './routes/predict';
 import { redirectRoutes } from './routes/redirect';
+import { sheetRoutes } from './routes/sheets';
 import { snippetFileRoutes } from './routes/snippet-files';
 import { spaRoutes } from './routes/spa';
 
@@ -43,7 +45,7 @@ export interface RunningServices {
 type RouteModule = (router: Router, context: ServicesContext) => void;
 
 /** Every route module, in the order their routes are matched. */
-const ROUTE_MODULES: readonly RouteModule[] = [assetRoutes, homeRoutes, snippetFileRoutes, demoRoutes, clientStorageRoutes, flickerRoutes, spaRoutes, redirectRoutes, predictRoutes, eventRoutes];
+const ROUTE_MODULES: readonly RouteModule[] = [assetRoutes, homeRoutes, snippetFileRoutes, demoRoutes, clientStorageRoutes, flickerRoutes, spaRoutes, redirectRoutes, predictRoutes, eventRoutes, homepageAssetRoutes, sheetRoutes];
 
 const DEFAULT_HOST = '127.0.0.1';
 
