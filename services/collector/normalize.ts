@@ -34,9 +34,13 @@ const number = (value: unknown, where: string): number | undefined =>
 const optionalObject = (value: unknown, where: string): Loose | undefined =>
   value === undefined || value === null ? undefined : objectAt(value, where);
 
-/** A record with short keys replaced by long names; a long name given too wins. */
+/**
+ * A record with short keys replaced by long names; a long name given too wins. The result has no
+ * prototype: a `__proto__` key in the body is an ordinary (ignored) field, never the record's prototype,
+ * so it cannot lend the record fields it does not have.
+ */
 const expand = (record: Loose, table: Table): Loose => {
-  const result: Loose = {};
+  const result: Loose = Object.create(null);
   for (const [key, value] of Object.entries(record)) if (!(key in table)) result[key] = value;
   for (const [short, long] of Object.entries(table)) if (short in record && !(long in result)) result[long] = record[short];
   return result;

@@ -1,62 +1,27 @@
 /**
- * The collector's event store: SQLite (sql.js, compiled to WebAssembly) in memory, written to a file
- * after changes when a path is given. Events are unique by uuid, so a batch delivered twice (a retry,
- * a beacon then a resend on the next page) is stored once. See ./README.md for why SQLite.
+ * The collector's event store: SQLite through libsql (better-sqlite3's synchronous API), in
+ * write-ahead-log mode with `synchronous = FULL`. Each request's batches are written in one
+ * transaction, and `add` returns only once that transaction is committed to disk: the route answers
+ * 2xx after that, so an acknowledged event survives the process being killed (TRK-39). Events are
+ * unique by (project, uuid), so a batch delivered twice (a retry, a beacon then a resend on the next
+ * page) is stored once, and the same uuid sent for another project is stored for both. Performance
+ * reports are kept up to a fixed count, the oldest dropped. See ./README.md for why SQLite.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import initSqlJs, { type Database, type SqlValue } from 'sql.js';
+import Database from 'libsql';
 import type { TrackerBatch } from '../../core/kinds/tracking';
 import type { EventStoreReader, VariationOutcome } from '../context';
+import { migrate } from './schema';
+
+type SqlValue = string | number | bigint | null;
+type Row = Record<string, SqlValue>;
+
+/** Performance reports kept; beyond it the oldest go, so a flood of reports cannot fill the disk. */
+export const MAX_REPORTS = 10_000;
 
 /** Event types the runtime itself sends; every other type is a conversion (a goal event). */
 export const RUNTIME_EVENT_TYPES = ['campaign_activated', 'client_activation', 'view_activated'] as const;
-
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS events (
-  uuid TEXT PRIMARY KEY,
-  project_id TEXT NOT NULL,
-  account_id TEXT NOT NULL,
-  revision TEXT,
-  client TEXT,
-  visitor_id TEXT NOT NULL,
-  session_id TEXT,
-  type TEXT NOT NULL,
-  entity_id TEXT,
-  key TEXT,
-  timestamp INTEGER NOT NULL,
-  revenue REAL,
-  quantity REAL,
-  value REAL,
-  tags TEXT,
-  properties TEXT,
-  received_at INTEGER NOT NULL
-);
-CREATE INDEX IF NOT EXISTS events_project ON events (project_id, visitor_id);
-CREATE TABLE IF NOT EXISTS decisions (
-  event_uuid TEXT PRIMARY KEY REFERENCES events (uuid),
-  campaign_id TEXT NOT NULL,
-  experiment_id TEXT,
-  variation_id TEXT,
-  is_holdback INTEGER NOT NULL,
-  metadata TEXT
-);
-CREATE INDEX IF NOT EXISTS decisions_experiment ON decisions (experiment_id, variation_id);
-CREATE TABLE IF NOT EXISTS attributes (
-  project_id TEXT NOT NULL,
-  visitor_id TEXT NOT NULL,
-  key TEXT NOT NULL,
-  entity_id TEXT,
-  type TEXT,
-  value TEXT,
-  PRIMARY KEY (project_id, visitor_id, key)
-);
-CREATE TABLE IF NOT EXISTS reports (
-  id TEXT PRIMARY KEY,
-  project_id TEXT,
-  body TEXT NOT NULL,
-  received_at INTEGER NOT NULL
-);`;
 
 /** What one stored request added. */
 export interface StoreResult {
@@ -102,114 +67,77 @@ export interface EventStore extends EventStoreReader {
   summary(projectId: string): ProjectSummary;
   /** Events of a project, optionally of one visitor, oldest first. */
   list(projectId: string, visitorId?: string): StoredEvent[];
-  /** Writes the file now (when file-backed) and closes the database. */
+  /** Closes the database (every write is already on disk). */
   close(): Promise<void>;
 }
 
 const json = (value: unknown): string | null => (value === undefined || value === null ? null : JSON.stringify(value));
 
 /**
- * Opens the store.
- * @param file the SQLite file to load and keep up to date, or undefined for memory only (tests).
+ * Opens the store, upgrading an older file's layout (./schema.ts).
+ * @param file the SQLite file, or undefined for memory only (tests).
  */
 export async function openEventStore(file?: string): Promise<EventStore> {
-  const SQL = await initSqlJs();
-  let db: Database = new SQL.Database();
-  if (file && existsSync(file)) {
-    try {
-      const loaded = new SQL.Database(readFileSync(file));
-      loaded.run(SCHEMA);
-      db.close();
-      db = loaded;
-    } catch (error) {
-      console.warn(`[collector] ${file} is not a readable database; starting empty:`, error);
-    }
+  if (file) mkdirSync(dirname(file), { recursive: true });
+  // Another services instance (a test worker) may hold the write lock briefly: wait for it.
+  const db = new Database(file ?? ':memory:', { timeout: 5000 });
+  if (file) {
+    db.exec('PRAGMA journal_mode = WAL');
+    // FULL: the commit syncs the log, so an acknowledged event survives a power cut too, not only a crash.
+    db.exec('PRAGMA synchronous = FULL');
   }
-  db.run(SCHEMA);
+  migrate(db);
+  const rows = (sql: string, params: SqlValue[]): Row[] => db.prepare(sql).all(...params) as Row[];
 
-  // Writes are batched: one file write at most every 200 ms, through a temporary file and a rename so
-  // a crash never leaves half a database.
-  let saveTimer: NodeJS.Timeout | undefined;
-  const save = () => {
-    saveTimer = undefined;
-    if (!file) return;
-    // Per-process temporary name: two services instances (test workers) may share the default file.
-    const temporary = `${file}.${process.pid}.tmp`;
-    try {
-      mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(temporary, db.export());
-      renameSync(temporary, file);
-    } catch (error) {
-      console.warn(`[collector] could not write ${file}:`, error);
-    }
-  };
-  const changed = () => {
-    if (file && !saveTimer) saveTimer = setTimeout(save, 200);
-  };
-  const rows = (sql: string, params: SqlValue[]): Record<string, SqlValue>[] => {
-    const statement = db.prepare(sql);
-    statement.bind(params);
-    const result: Record<string, SqlValue>[] = [];
-    while (statement.step()) result.push(statement.getAsObject());
-    statement.free();
-    return result;
-  };
+  const insertEvent = db.prepare(
+    `INSERT OR IGNORE INTO events (project_id, uuid, account_id, revision, client, visitor_id, session_id, type, entity_id, key,
+     timestamp, revenue, quantity, value, tags, properties, received_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+  );
+  const insertDecision = db.prepare(
+    'INSERT OR IGNORE INTO decisions (project_id, event_uuid, campaign_id, experiment_id, variation_id, is_holdback, metadata) VALUES (?,?,?,?,?,?,?)',
+  );
+  const upsertAttribute = db.prepare(
+    'INSERT OR REPLACE INTO attributes (project_id, visitor_id, key, entity_id, type, value) VALUES (?,?,?,?,?,?)',
+  );
+  const insertReport = db.prepare('INSERT OR IGNORE INTO reports (id, project_id, body, received_at) VALUES (?,?,?,?)');
+  const pruneReports = db.prepare('DELETE FROM reports WHERE rowid IN (SELECT rowid FROM reports ORDER BY received_at, rowid LIMIT ?)');
+  let reportCount = Number((rows('SELECT COUNT(*) AS n FROM reports', [])[0] ?? {}).n ?? 0);
 
-  const add = (batches: readonly TrackerBatch[], receivedAt: number): StoreResult => {
+  // One transaction per request: every batch of it is stored, or none.
+  const add = db.transaction((batches: readonly TrackerBatch[], receivedAt: number): StoreResult => {
     let accepted = 0;
     let duplicates = 0;
-    const insertEvent = db.prepare(
-      `INSERT OR IGNORE INTO events (uuid, project_id, account_id, revision, client, visitor_id, session_id, type, entity_id, key,
-       timestamp, revenue, quantity, value, tags, properties, received_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
-    );
-    const insertDecision = db.prepare(
-      'INSERT OR IGNORE INTO decisions (event_uuid, campaign_id, experiment_id, variation_id, is_holdback, metadata) VALUES (?,?,?,?,?,?)',
-    );
-    const upsertAttribute = db.prepare(
-      'INSERT OR REPLACE INTO attributes (project_id, visitor_id, key, entity_id, type, value) VALUES (?,?,?,?,?,?)',
-    );
-    db.run('BEGIN');
-    try {
-      for (const batch of batches) {
-        const client = `${batch.client_name}/${batch.client_version}`;
-        for (const visitor of batch.visitors) {
-          for (const a of visitor.attributes) {
-            upsertAttribute.run([batch.project_id, visitor.visitor_id, a.key, a.entity_id, a.type, json(a.value)]);
-          }
-          for (const snapshot of visitor.snapshots) {
-            for (const e of snapshot.events) {
-              insertEvent.run([
-                e.uuid, batch.project_id, batch.account_id, batch.revision, client, visitor.visitor_id, visitor.session_id,
+    for (const batch of batches) {
+      const client = `${batch.client_name}/${batch.client_version}`;
+      const project = batch.project_id;
+      for (const visitor of batch.visitors) {
+        for (const a of visitor.attributes) {
+          upsertAttribute.run(project, visitor.visitor_id, a.key, a.entity_id, a.type, json(a.value));
+        }
+        for (const snapshot of visitor.snapshots) {
+          for (const e of snapshot.events) {
+            const stored =
+              insertEvent.run(
+                project, e.uuid, batch.account_id, batch.revision, client, visitor.visitor_id, visitor.session_id,
                 e.type, e.entity_id, e.key ?? null, e.timestamp, e.revenue ?? null, e.quantity ?? null, e.value ?? null,
                 json(e.tags), json(e.properties), receivedAt,
-              ]);
-              const stored = db.getRowsModified() > 0;
-              if (stored) accepted++;
-              else duplicates++;
-              // A decision is stored with the decision event that announced it in the same snapshot.
-              const decision = e.type == 'campaign_activated' && snapshot.decisions.find((d) => d.campaign_id == e.entity_id);
-              if (stored && decision) {
-                insertDecision.run([
-                  e.uuid, decision.campaign_id, decision.experiment_id, decision.variation_id,
-                  decision.is_campaign_holdback ? 1 : 0, json(decision.metadata),
-                ]);
-              }
+              ).changes > 0;
+            if (stored) accepted++;
+            else duplicates++;
+            // A decision is stored with the decision event that announced it in the same snapshot.
+            const decision = e.type == 'campaign_activated' && snapshot.decisions.find((d) => d.campaign_id == e.entity_id);
+            if (stored && decision) {
+              insertDecision.run(
+                project, e.uuid, decision.campaign_id, decision.experiment_id, decision.variation_id,
+                decision.is_campaign_holdback ? 1 : 0, json(decision.metadata),
+              );
             }
           }
         }
       }
-      db.run('COMMIT');
-    } catch (error) {
-      db.run('ROLLBACK');
-      throw error;
-    } finally {
-      insertEvent.free();
-      insertDecision.free();
-      upsertAttribute.free();
     }
-    changed();
     return { accepted, duplicates };
-  };
+  });
 
   const RUNTIME = RUNTIME_EVENT_TYPES.map((type) => `'${type}'`).join(',');
   // Visitors of each variation, and those of them with a goal event at or after their decision.
@@ -218,7 +146,7 @@ export async function openEventStore(file?: string): Promise<EventStore> {
       `WITH decided AS (
          SELECT d.campaign_id, d.experiment_id, d.variation_id, e.project_id, e.visitor_id,
            MIN(e.timestamp) AS first_at, COUNT(*) AS n
-         FROM decisions d JOIN events e ON e.uuid = d.event_uuid
+         FROM decisions d JOIN events e ON e.project_id = d.project_id AND e.uuid = d.event_uuid
          WHERE ${where} AND d.is_holdback = 0
          GROUP BY d.campaign_id, d.experiment_id, d.variation_id, e.visitor_id)
        SELECT campaign_id AS campaignId, experiment_id AS experimentId, variation_id AS variationId,
@@ -234,8 +162,9 @@ export async function openEventStore(file?: string): Promise<EventStore> {
   return {
     add,
     addReport: (id, projectId, body, receivedAt) => {
-      db.run('INSERT OR IGNORE INTO reports (id, project_id, body, received_at) VALUES (?,?,?,?)', [id, projectId ?? null, body, receivedAt]);
-      changed();
+      reportCount += insertReport.run(id, projectId ?? null, body, receivedAt).changes;
+      // Pruned a tenth at a time, so a steady stream of reports does not pay a delete each.
+      if (reportCount > MAX_REPORTS) reportCount -= pruneReports.run(reportCount - MAX_REPORTS + MAX_REPORTS / 10).changes;
     },
     summary: (projectId) => {
       const [totals] = rows('SELECT COUNT(*) AS events, COUNT(DISTINCT visitor_id) AS visitors FROM events WHERE project_id = ?', [projectId]);
@@ -251,7 +180,8 @@ export async function openEventStore(file?: string): Promise<EventStore> {
           conversions: Number(row.conversions),
         });
       }
-      const eventsByKey: Record<string, number> = {};
+      // No prototype: an event key such as `__proto__` or `constructor` is counted like any other.
+      const eventsByKey: Record<string, number> = Object.create(null);
       for (const row of rows('SELECT COALESCE(key, type) AS k, COUNT(*) AS n FROM events WHERE project_id = ? GROUP BY k ORDER BY k', [projectId])) {
         eventsByKey[String(row.k)] = Number(row.n);
       }
@@ -270,9 +200,7 @@ export async function openEventStore(file?: string): Promise<EventStore> {
         conversions: Number(row.conversions),
       })),
     close: async () => {
-      if (saveTimer) clearTimeout(saveTimer);
-      if (file) save();
-      db.close();
+      if (db.open) db.close();
     },
   };
 }

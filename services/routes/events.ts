@@ -6,7 +6,9 @@
  *   events by key;
  * - `GET /v1/events?projectId=&visitorId=`: the stored events, for tests and the editor;
  * - `POST /v1/rum`: performance reports (TRK-43).
- * Pages of any loopback origin may call them (CORS); other origins are refused.
+ * Pages of any loopback origin may call them (CORS); other origins, and the opaque origin `null` (a
+ * sandboxed frame or a `data:` page of any site), are refused. A request is answered 2xx only once its
+ * events are committed to disk (services/collector/store.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
@@ -19,6 +21,10 @@ import type { Router } from '../router';
 
 /** Largest body accepted: well above the 64 KB a beacon may carry. */
 export const MAX_BODY_BYTES = 1024 * 1024;
+/** Largest performance report accepted (a report is a few KB of timings). */
+export const MAX_REPORT_BYTES = 64 * 1024;
+/** Past this many bytes an oversized body is no longer read to its end: the connection is closed. */
+const MAX_DRAIN_BYTES = 256 * 1024 * 1024;
 /** The store's file name under the data directory. */
 export const STORE_FILE = 'collector.sqlite';
 
@@ -28,27 +34,39 @@ export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../.data/', import.met
 const LOOPBACK_ORIGIN = /^https?:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/;
 const stores = new WeakMap<ServicesContext, Promise<EventStore>>();
 
-/** Sets the CORS headers for a loopback origin; false when the origin is foreign (the request is refused). */
+/**
+ * Sets the CORS headers for a loopback origin; false when the origin is foreign (the request is refused).
+ * `Origin: null` is foreign: any site's sandboxed frame sends it, so it never gets credentialed CORS.
+ */
 function allowOrigin(req: IncomingMessage, res: ServerResponse): boolean {
   const origin = req.headers.origin;
   if (!origin) return true;
-  if (origin !== 'null' && !LOOPBACK_ORIGIN.test(origin)) return false;
+  if (!LOOPBACK_ORIGIN.test(origin)) return false;
   res.setHeader('Access-Control-Allow-Origin', origin);
   res.setHeader('Access-Control-Allow-Credentials', 'true');
   res.setHeader('Vary', 'Origin');
   return true;
 }
 
-/** Reads a request body up to {@link MAX_BODY_BYTES}; undefined when it is larger. */
-async function readBody(req: IncomingMessage): Promise<string | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) return undefined;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+/**
+ * Reads a request body up to `limit` bytes; undefined when it is larger. An oversized body is still read
+ * to its end (and dropped) so the client gets the 413 rather than a reset connection; only past
+ * {@link MAX_DRAIN_BYTES} is the connection closed.
+ */
+function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) chunks.push(chunk);
+      else if (size > MAX_DRAIN_BYTES) req.destroy();
+      else chunks.length = 0;
+    });
+    req.on('end', () => resolve(size > limit ? undefined : Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+    req.on('close', () => resolve(undefined));
+  });
 }
 
 const preflight = ({ req, res }: { req: IncomingMessage; res: ServerResponse }) => {
@@ -64,7 +82,7 @@ const preflight = ({ req, res }: { req: IncomingMessage; res: ServerResponse }) 
 /** The store of a services instance, opened by {@link eventRoutes}. */
 export const eventStoreOf = (context: ServicesContext): Promise<EventStore> | undefined => stores.get(context);
 
-/** Closes the store of a services instance (writing its file), if it was opened. */
+/** Closes the store of a services instance, if it was opened. */
 export async function closeEventStore(context: ServicesContext): Promise<void> {
   await (await stores.get(context))?.close();
 }
@@ -93,14 +111,15 @@ export function eventRoutes(router: Router, context: ServicesContext): void {
   });
   router.post('/v1/rum', async ({ req, res }) => {
     if (!allowOrigin(req, res)) return sendJson(res, 403, { error: 'origin not allowed' });
-    const body = await readBody(req);
+    const body = await readBody(req, MAX_REPORT_BYTES);
+    if (body === undefined) return sendJson(res, 413, { error: `report larger than ${MAX_REPORT_BYTES} bytes` });
     let report: { id?: unknown; project?: unknown } | undefined;
     try {
       report = body === undefined ? undefined : JSON.parse(body);
     } catch {
       // Answered below.
     }
-    if (!report || typeof report.id != 'string') return sendJson(res, 400, { error: 'a report needs an id' });
+    if (!report || typeof report.id != 'string' || !report.id || report.id.length > 200) return sendJson(res, 400, { error: 'a report needs an id' });
     (await opening).addReport(report.id, typeof report.project == 'string' ? report.project : undefined, body!, Date.now());
     sendJson(res, 200, { accepted: 1 });
   });

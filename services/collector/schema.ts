@@ -1,0 +1,103 @@
+/**
+ * The collector's tables and the upgrade of older files. The file is an ordinary SQLite database in
+ * write-ahead-log mode; `PRAGMA user_version` says which layout it holds.
+ *
+ * - Version 0 (files written by the earlier sql.js store): events keyed by uuid alone, so the same uuid
+ *   sent for a second project was taken for a duplicate and dropped.
+ * - Version 2: events and decisions keyed by (project_id, uuid): uuids are unique per project.
+ */
+import type { Database } from 'libsql';
+
+/** A pragma's value (libsql answers `{ <name>: value }` rows, with timing metadata beside). */
+export const pragma = (db: Database, name: string): unknown => (db.prepare(`PRAGMA ${name}`).get() as Record<string, unknown>)[name];
+
+/** The layout this code writes. */
+export const SCHEMA_VERSION = 2;
+
+const TABLES = `
+CREATE TABLE IF NOT EXISTS events (
+  project_id TEXT NOT NULL,
+  uuid TEXT NOT NULL,
+  account_id TEXT NOT NULL,
+  revision TEXT,
+  client TEXT,
+  visitor_id TEXT NOT NULL,
+  session_id TEXT,
+  type TEXT NOT NULL,
+  entity_id TEXT,
+  key TEXT,
+  timestamp INTEGER NOT NULL,
+  revenue REAL,
+  quantity REAL,
+  value REAL,
+  tags TEXT,
+  properties TEXT,
+  received_at INTEGER NOT NULL,
+  PRIMARY KEY (project_id, uuid)
+);
+CREATE INDEX IF NOT EXISTS events_visitor ON events (project_id, visitor_id);
+CREATE TABLE IF NOT EXISTS decisions (
+  project_id TEXT NOT NULL,
+  event_uuid TEXT NOT NULL,
+  campaign_id TEXT NOT NULL,
+  experiment_id TEXT,
+  variation_id TEXT,
+  is_holdback INTEGER NOT NULL,
+  metadata TEXT,
+  PRIMARY KEY (project_id, event_uuid)
+);
+CREATE INDEX IF NOT EXISTS decisions_experiment ON decisions (experiment_id, variation_id);
+CREATE TABLE IF NOT EXISTS attributes (
+  project_id TEXT NOT NULL,
+  visitor_id TEXT NOT NULL,
+  key TEXT NOT NULL,
+  entity_id TEXT,
+  type TEXT,
+  value TEXT,
+  PRIMARY KEY (project_id, visitor_id, key)
+);
+CREATE TABLE IF NOT EXISTS reports (
+  id TEXT PRIMARY KEY,
+  project_id TEXT,
+  body TEXT NOT NULL,
+  received_at INTEGER NOT NULL
+);`;
+
+const EVENT_COLUMNS =
+  'project_id, uuid, account_id, revision, client, visitor_id, session_id, type, entity_id, key, timestamp, revenue, quantity, value, tags, properties, received_at';
+
+/** Rebuilds version 0's events and decisions with the per-project keys, keeping every row. */
+const UPGRADE_FROM_0 = `
+ALTER TABLE events RENAME TO events_v0;
+ALTER TABLE decisions RENAME TO decisions_v0;
+DROP INDEX IF EXISTS events_project;
+DROP INDEX IF EXISTS decisions_experiment;
+${TABLES}
+INSERT OR IGNORE INTO events (${EVENT_COLUMNS}) SELECT ${EVENT_COLUMNS} FROM events_v0;
+INSERT OR IGNORE INTO decisions (project_id, event_uuid, campaign_id, experiment_id, variation_id, is_holdback, metadata)
+  SELECT e.project_id, d.event_uuid, d.campaign_id, d.experiment_id, d.variation_id, d.is_holdback, d.metadata
+  FROM decisions_v0 d JOIN events_v0 e ON e.uuid = d.event_uuid;
+DROP TABLE decisions_v0;
+DROP TABLE events_v0;`;
+
+const hasTable = (db: Database, name: string): boolean =>
+  !!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name);
+
+/**
+ * Brings the database to {@link SCHEMA_VERSION} in one immediate transaction, so two processes opening
+ * the same file upgrade it once: the second finds the version already written.
+ */
+export function migrate(db: Database): void {
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    const version = Number(pragma(db, 'user_version'));
+    if (version < SCHEMA_VERSION) {
+      db.exec(version == 0 && hasTable(db, 'events') && hasTable(db, 'decisions') ? UPGRADE_FROM_0 : TABLES);
+      db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
+    }
+    db.exec('COMMIT');
+  } catch (error) {
+    db.exec('ROLLBACK');
+    throw error;
+  }
+}
