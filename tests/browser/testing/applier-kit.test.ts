@@ -34,7 +34,7 @@ describe('test kit: appliers', () => {
         return { undo: () => element!.removeAttribute('data-touched') };
       },
     });
-    const run = applyAndUndo(sloppy, { id: 'c', type: 'sloppy', selector: 'h1' }, root());
+    const run = applyAndUndo(sloppy, { id: 'c', type: 'sloppy' as never, selector: 'h1' }, root());
     expect(run.restored).toBe(false);
     expect(run.undone).toContain('<h1 class="title">changed</h1>');
   });
