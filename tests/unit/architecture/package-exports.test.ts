@@ -1,0 +1,49 @@
+/**
+ * The package others build on (a plugin, a project, a build step): every entry of package.json's
+ * `exports` exists and resolves through the package's own name, and the snippet build's `bin` runs.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from '../../../scripts/lib/snippet';
+
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  name: string;
+  types: string;
+  exports: Record<string, string>;
+  bin: Record<string, string>;
+};
+
+describe('the package', () => {
+  it('every exported path and the types entry exist (wildcards checked on one real plugin and kind)', () => {
+    const targets = Object.values(pkg.exports).map((target) =>
+      target.replace('./plugins/*/index.ts', './plugins/audience-matchers/device/index.ts').replace('./core/kinds/*.ts', './core/kinds/audiences.ts'),
+    );
+    expect(targets.concat(pkg.types).filter((target) => !existsSync(join(ROOT, target)))).toEqual([]);
+  });
+
+  it('the kernel, a plugin kind, the test kit and a plugin resolve through the package name', async () => {
+    const core = await import(`${pkg.name}`);
+    const testing = await import(`${pkg.name}/testing`);
+    const kinds = await import(`${pkg.name}/kinds/audiences`);
+    const device = await import(`${pkg.name}/plugins/audience-matchers/device`);
+    expect(typeof core.createKernel).toBe('function');
+    expect(typeof testing.bootKernel).toBe('function');
+    expect(typeof testing.checkMatcher).toBe('function');
+    expect(kinds.PROFILE_FIELDS).toBeDefined();
+    expect(device.default.type).toBe('audienceMatcher');
+  });
+
+  it('the varia-build-snippet command builds a project and refuses bad arguments with its usage', () => {
+    const bin = join(ROOT, pkg.bin['varia-build-snippet']);
+    const bad = spawnSync(process.execPath, [bin, '--nope'], { encoding: 'utf8' });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('usage: npm run build:snippet');
+    const out = join(ROOT, 'dist', 'bin-check', 'example.js');
+    const good = spawnSync(process.execPath, [bin, join(ROOT, 'config/example/project.ts'), '--out', out], { encoding: 'utf8' });
+    expect(good.status, good.stderr).toBe(0);
+    expect(good.stdout).toMatch(/gzip \d/);
+    expect(existsSync(out)).toBe(true);
+  });
+});
