@@ -136,7 +136,7 @@ describe('the audiences module', () => {
   it('AUD-4 a condition type without a matcher is an error at build; at run time it is unknown with a warning', async () => {
     const data = { audiences: [{ id: 'a', name: 'Bad', conditions: ['and', { type: 'telepathy', value: 'x' }] }] };
     expect(buildProblems(data).map(formatProblem)).toEqual([expect.stringContaining('No audience matcher for condition type "telepathy" (at audiences[0].conditions[1].type)')]);
-    const t = bootAudiences({ data });
+    const t = bootAudiences({ data: data as never });
     await t.settle();
     expect(t.logs.filter((line) => line.level === 'error')).toEqual([]);
     expect(t.logs.some((line) => line.level === 'warn' && line.text.includes('No audience matcher for condition type "telepathy" (at audiences[0].conditions[1].type); the condition is unknown'))).toBe(true);
@@ -153,7 +153,7 @@ describe('the audiences module', () => {
     const errors = buildProblems(data).map((problem) => problem.message);
     expect(errors.some((text) => text.includes('Invalid regular expression'))).toBe(true);
     expect(errors.some((text) => text.includes('A range must be "min:max"'))).toBe(true);
-    const t = bootAudiences({ data });
+    const t = bootAudiences({ data: data as never });
     await t.settle();
     const warnings = t.logs.filter((line) => line.level === 'warn').map((line) => line.text);
     expect(warnings.some((text) => text.includes('Invalid regular expression') && text.endsWith('the condition is unknown'))).toBe(true);

@@ -8,7 +8,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { AudiencesModule, DecisionsModule, LayerState } from '../../../../../core';
+import type { AudiencesModule, DecisionsModule } from '../../../../../core';
+import type { LayerState } from '../../../../../core/project/types';
 import { bootKernel } from '../../../../../core/testing';
 import { buildSnippet } from '../../../../../scripts/build-snippet';
 import audiences from '../../../../../plugins/api-modules/audiences';
@@ -68,7 +69,7 @@ describe('one malformed condition (ruling 22)', () => {
   };
 
   it('KRN-9 in data given at run time a malformed condition is unknown with a warning naming it, and the rest runs', () => {
-    const t = bootKernel({ plugins: [audiences(), customAttribute(), visitorStandIn({ attributes: { plan: 'pro', age: 15 } }).plugin], data: structuredClone(data) });
+    const t = bootKernel({ plugins: [audiences(), customAttribute(), visitorStandIn({ attributes: { plan: 'pro', age: 15 } }).plugin], data: structuredClone(data) as never });
     expect(t.logs.filter((line) => line.level === 'error')).toEqual([]);
     const warning = t.logs.find((line) => line.level === 'warn' && line.text.includes('audiences[0].conditions[2]'));
     expect(warning?.text).toContain('the condition is unknown');
