@@ -14,6 +14,7 @@ import { demoRoutes } from './routes/demo';
 import { closeEventStore, eventRoutes } from './routes/events';
 import { flickerRoutes } from './routes/flicker';
 import { homeRoutes } from './routes/home';
+import { homepageRoutes } from './routes/homepage';
 import { homepageAssetRoutes } from './routes/homepage-assets';
 import { predictRoutes } from './routes/predict';
 import { redirectRoutes } from './routes/redirect';
@@ -45,7 +46,7 @@ export interface RunningServices {
 type RouteModule = (router: Router, context: ServicesContext) => void;
 
 /** Every route module, in the order their routes are matched. */
-const ROUTE_MODULES: readonly RouteModule[] = [assetRoutes, homeRoutes, snippetFileRoutes, demoRoutes, clientStorageRoutes, flickerRoutes, spaRoutes, redirectRoutes, predictRoutes, eventRoutes, homepageAssetRoutes, sheetRoutes];
+const ROUTE_MODULES: readonly RouteModule[] = [assetRoutes, homeRoutes, homepageRoutes, snippetFileRoutes, demoRoutes, clientStorageRoutes, flickerRoutes, spaRoutes, redirectRoutes, predictRoutes, eventRoutes, homepageAssetRoutes, sheetRoutes];
 
 const DEFAULT_HOST = '127.0.0.1';
 

@@ -104,7 +104,7 @@ export function sendNotFound(res: ServerResponse, path: string, hint?: string): 
 <h1>Not found</h1>
 <p>Nothing is served at <code>${escapeHtml(path)}</code>.</p>
 ${hint ? `<p>${escapeHtml(hint)}</p>` : ''}
-<p><a href="/">Back to the list of snippets</a></p>
+<p><a href="/projects">Back to the list of snippets</a></p>
 </main>`;
   sendHtml(res, 404, renderPage({ title: 'Not found - Varia local services', body }));
 }

@@ -67,7 +67,7 @@ function renderDemoPage(projectId: string): string {
 </section>
 <h2>Runtime timeline</h2>
 <div id="varia-panel" class="demo-panel">Loading…</div>
-<p><a href="/">Back to the list of snippets</a></p>
+<p><a href="/projects">Back to the list of snippets</a></p>
 </main>`;
   return renderPage({ title: `Varia demo: ${projectId}`, head, body });
 }

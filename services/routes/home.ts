@@ -1,6 +1,6 @@
 /**
- * `GET /`: the index of the local services, listing the built snippets with their sizes and
- * a link to each project's demo page.
+ * `GET /projects`: the index of the local services, listing the built snippets with their sizes and
+ * a link to each project's demo page. (`/` is the homepage project's stand-in page, routes/homepage.ts.)
  */
 import type { ServicesContext } from '../context';
 import type { Router } from '../router';
@@ -35,13 +35,16 @@ ${snippets.map(snippetRow).join('\n')}
 </table>`;
 }
 
+/** Where the list of built snippets is served. */
+export const PROJECTS_PATH = '/projects';
+
 /** Adds the index page route. */
 export function homeRoutes(router: Router, context: ServicesContext): void {
-  router.get('/', async ({ res }) => {
+  router.get(PROJECTS_PATH, async ({ res }) => {
     const snippets = await listSnippets(context.snippetsDir);
     const body = `<main>
 <h1>Varia local services</h1>
-<p class="lead">Built snippets from <code>dist/snippets/</code>, each with a demo page that loads it under a strict Content-Security-Policy.</p>
+<p class="lead"><a href="/">The homepage project on its stand-in page</a> · built snippets from <code>dist/snippets/</code>, each with a demo page that loads it under a strict Content-Security-Policy.</p>
 ${renderSnippetTable(snippets)}
 </main>`;
     sendHtml(res, 200, renderPage({ title: 'Varia local services', body }));

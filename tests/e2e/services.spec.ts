@@ -6,8 +6,8 @@ import { expect, test } from '../support/e2e-fixtures';
 
 const STRICT_CSP = "default-src 'self'; script-src 'self'; object-src 'none'; base-uri 'none'";
 
-test('the index lists the example snippet and links to its demo page', async ({ page, pageProblems }) => {
-  const response = await page.goto('/');
+test('the index at /projects lists the example snippet and links to its demo page', async ({ page, pageProblems }) => {
+  const response = await page.goto('/projects');
   expect(response?.headers()['content-security-policy']).toBe(STRICT_CSP);
   await expect(page.getByRole('heading', { name: 'Varia local services' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'example', exact: true })).toHaveAttribute('href', '/demo/example');
