@@ -78,7 +78,8 @@ function oversized(): string {
   return wrapSheet(JSON.stringify(sheetTable(rows)));
 }
 
-const ANSWERS: Readonly<Record<string, () => string>> = {
+/** The answer body of each stand-in sheet by id (the slow and failing sheets aside). */
+export const SHEET_ANSWERS: Readonly<Record<string, () => string>> = {
   'homepage-events': () => wrapSheet(JSON.stringify(sheetTable(SAMPLE_ROWS))),
   'empty-rows': () => wrapSheet(JSON.stringify(sheetTable(EMPTY_ROWS))),
   hostile: () => wrapSheet(JSON.stringify(sheetTable(HOSTILE_ROWS))),
@@ -105,7 +106,7 @@ export function sheetRoutes(router: Router): void {
       });
       if (res.destroyed) return;
     }
-    const answer = ANSWERS[sheetId === 'slow' ? 'homepage-events' : sheetId];
+    const answer = SHEET_ANSWERS[sheetId === 'slow' ? 'homepage-events' : sheetId];
     if (!answer) return sendText(res, 404, `No sheet "${sheetId}"`);
     res.writeHead(200, {
       'Content-Type': CONTENT_TYPES.javascript,
