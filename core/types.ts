@@ -98,6 +98,11 @@ export type PluginOf<T extends PluginType> = PluginBase<T> & PluginKinds[T];
 /** Any plugin. */
 export type Plugin = { [T in PluginType]: PluginOf<T> }[PluginType];
 
+declare module './project/types' {
+  /** The project script's api is the plugin context (see core/project/types.ts). */
+  interface ProjectScriptApi extends PluginContext {}
+}
+
 /**
  * The narrow view of the kernel a plugin gets. Everything a plugin does to the page, the visitor or the
  * network goes through its own code; everything it shares with other plugins goes through this.

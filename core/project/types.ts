@@ -1,4 +1,3 @@
-import type { PluginContext } from '../types';
 /**
  * Typed project data of runtime-spec §3: global data, layers (campaigns), experiments,
  * variations, actions, changes, audiences, pages (views), events, dimensions and visitor
@@ -78,9 +77,12 @@ export const VISITOR_ID_LOCATOR_TYPES = ['cookie', 'js', 'localStorage', 'query'
 
 /**
  * What the project script and project plugins receive: the plugin context (emit/on, modules, push, log,
- * clock, hooks...), which includes `registerPlugin`.
+ * clock, hooks...), which includes `registerPlugin`. Declared empty here and completed by core/types.ts
+ * (`interface ProjectScriptApi extends PluginContext`), so the project types import nothing from the
+ * kernel's types and the two files form no import cycle.
  */
-export type ProjectScriptApi = PluginContext;
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- completed by declaration merging
+export interface ProjectScriptApi {}
 
 /** The project script (`projectJS`): a real function run in initialisation step 1, never an evaluated string (strict CSP). */
 export type ProjectScript = (api: ProjectScriptApi) => void;
