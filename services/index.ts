@@ -11,6 +11,7 @@ import { createRouter, type Router } from './router';
 import { assetRoutes } from './routes/assets';
 import { clientStorageRoutes } from './routes/client-storage';
 import { demoRoutes } from './routes/demo';
+import { closeEditor, editorRoutes, handleEditorUpgrade } from './routes/editor';
 import { closeEventStore, eventRoutes } from './routes/events';
 import { flickerRoutes } from './routes/flicker';
 import { homeRoutes } from './routes/home';
@@ -46,7 +47,7 @@ export interface RunningServices {
 type RouteModule = (router: Router, context: ServicesContext) => void;
 
 /** Every route module, in the order their routes are matched. */
-const ROUTE_MODULES: readonly RouteModule[] = [assetRoutes, homeRoutes, homepageRoutes, snippetFileRoutes, demoRoutes, clientStorageRoutes, flickerRoutes, spaRoutes, redirectRoutes, predictRoutes, eventRoutes, homepageAssetRoutes, sheetRoutes];
+const ROUTE_MODULES: readonly RouteModule[] = [assetRoutes, homeRoutes, homepageRoutes, snippetFileRoutes, demoRoutes, clientStorageRoutes, flickerRoutes, spaRoutes, redirectRoutes, predictRoutes, eventRoutes, homepageAssetRoutes, sheetRoutes, editorRoutes];
 
 const DEFAULT_HOST = '127.0.0.1';
 
@@ -68,6 +69,10 @@ export async function startServices(options: StartServicesOptions = {}): Promise
   const server = createServer((req, res) => {
     void router.handle(req, res);
   });
+  // WebSocket upgrades: only the editor's synchroniser takes them.
+  server.on('upgrade', (req, socket, head) => {
+    if (!handleEditorUpgrade(context, req, socket, head)) socket.destroy();
+  });
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -82,11 +87,11 @@ export async function startServices(options: StartServicesOptions = {}): Promise
   return {
     url: `http://${host}:${boundPort}`,
     close() {
-      closing ??= new Promise<void>((resolve, reject) => {
+      closing ??= closeEditor(context).then(() => new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         // Without this, a browser's idle keep-alive connection holds close() open.
         server.closeAllConnections();
-      }).then(() => closeEventStore(context));
+      })).then(() => closeEventStore(context));
       return closing;
     },
   };
