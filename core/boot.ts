@@ -1,6 +1,7 @@
 import { GLOBAL_NAME, PREFIX } from './constants';
 import type { ProjectDefinition } from './define';
 import { createKernel } from './kernel';
+import { readQuery } from './query';
 import type { Kernel, ProjectPreparer } from './types';
 
 /** Options of {@link boot}. */
@@ -33,7 +34,7 @@ export const boot = (project: ProjectDefinition, options: BootOptions = {}): Ker
       win,
       queue: (queued as unknown[]) ?? [],
       // The log parameter wins over the default level (ruling 11); modes that raise it are plugins'.
-      logLevel: new URLSearchParams(win.location.search).get(PREFIX + 'log') ?? undefined,
+      logLevel: readQuery(win.location.search)[PREFIX + 'log'],
       prepare: options.prepare,
     });
     const api: PublicApi = { push: kernel.push, get: kernel.get };

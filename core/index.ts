@@ -20,6 +20,7 @@ export type { ProjectDefinition } from './define';
 export { messageOf, wrapError } from './errors';
 export type { RuntimeError } from './errors';
 export { createKernel } from './kernel';
+export { readQuery } from './query';
 export { parseLogSetting } from './logger';
 export type { LogSetting } from './logger';
 export type { PluginKinds } from './plugin-kinds';

@@ -4,7 +4,7 @@
  * all (URL-7). The `controls` module interprets them; other plugins read the few they need through it,
  * or through {@link readQuery} when they run before it.
  */
-import { PREFIX } from '../../core';
+import { PREFIX, readQuery } from '../../core';
 
 /** Parameter names, by meaning. */
 export const PARAMS = {
@@ -40,23 +40,8 @@ export const PARAMS = {
   directive: `${PREFIX}x`,
 } as const;
 
-/** The query parameters of a search string (`?a=1&b=2`), decoded; a repeated name keeps its last value. */
-export const readQuery = (search: string): Record<string, string> => {
-  const result: Record<string, string> = {};
-  for (const pair of search.replace(/^\?/, '').split('&')) {
-    if (!pair) continue;
-    const at = pair.indexOf('=');
-    const decode = (text: string) => {
-      try {
-        return decodeURIComponent(text.replace(/\+/g, ' '));
-      } catch {
-        return text; // a malformed escape is kept as written rather than thrown into the page
-      }
-    };
-    result[decode(at < 0 ? pair : pair.slice(0, at))] = decode(at < 0 ? '' : pair.slice(at + 1));
-  }
-  return result;
-};
+/** The page's query parameters, read once per query string (core/query.ts: one reading for the snippet). */
+export { readQuery };
 
 /** A query parameter of the page the runtime runs in, or undefined. */
 export const queryParam = (win: Window | undefined, name: string): string | undefined => {
