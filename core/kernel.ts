@@ -38,10 +38,11 @@ type Task = () => void | Promise<void>;
 const fail: (message: string) => never = (message) => {
   throw Error(message);
 };
-const isObject = (value: unknown): value is Record<string, any> => !!value && typeof value === 'object';
+/** A non-null object that is not an array. */
+const isObject = (value: unknown): value is Record<string, any> => !!value && typeof value === 'object' && !Array.isArray(value);
 
 const realClock: Clock = {
-  now: () => Date.now(),
+  now: Date.now,
   setTimeout: (callback, ms) => setTimeout(callback, ms),
   clearTimeout: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
 };
@@ -87,8 +88,7 @@ export const createKernel = (options: KernelOptions = {}): Kernel => {
     else log.error('ListenerError:', thrown);
   });
   // After destroy, a run still in progress goes on to its end without emitting or running hooks.
-  const lifecycle = (name: string, detail?: Record<string, unknown>) =>
-    phase < 3 && emitter.emit({ type: 'lifecycle', name, data: detail });
+  const lifecycle = (name: string) => phase < 3 && emitter.emit({ type: 'lifecycle', name });
 
   // Lifecycle work runs one task at a time; a task that goes asynchronous holds the next ones back.
   const tasks: Task[] = [];
@@ -142,18 +142,16 @@ export const createKernel = (options: KernelOptions = {}): Kernel => {
 
   // Push: the array form maps positional arguments onto the call's params, so handlers see one shape.
   const toArgs = (call: unknown): CallArgs | undefined => {
-    if (typeof call === 'string') return { type: call, version: 1 };
+    if (typeof call === 'string') call = [call];
     if (Array.isArray(call)) {
       const [type, ...rest] = call;
       if (typeof type !== 'string') return;
-      const params = calls.get(type)?.params ?? [];
       const args: CallArgs = { type, version: 1 };
-      params.forEach((param, index) => (args[param] = rest[index]));
+      calls.get(type)?.params?.forEach((param, index) => (args[param] = rest[index]));
       return args;
     }
     if (isObject(call) && typeof call.type === 'string') return { ...call, version: call.version ?? 1 } as CallArgs;
   };
-  const nameOf = (call: unknown) => (Array.isArray(call) ? call[0] : isObject(call) ? call.type : call);
   const run = (call: unknown): unknown => {
     const args = toArgs(call);
     if (!args) return log.warn(MSG_UNSUPPORTED_PUSH, call);
@@ -167,7 +165,7 @@ export const createKernel = (options: KernelOptions = {}): Kernel => {
   };
   const push = (call: unknown): unknown => {
     if (phase > 2) return;
-    if (phase < 2 && !(HIGH_PRIORITY_CALLS as readonly unknown[]).includes(nameOf(call))) {
+    if (phase < 2 && !(HIGH_PRIORITY_CALLS as readonly unknown[]).includes(toArgs(call)?.type)) {
       waiting.push(call);
       return;
     }
@@ -193,12 +191,12 @@ export const createKernel = (options: KernelOptions = {}): Kernel => {
     },
     win,
     clock: {
-      now: () => baseClock.now(),
+      now: baseClock.now,
       setTimeout: (callback, ms) => baseClock.setTimeout(() => attempt('PluginError', callback), ms),
-      clearTimeout: (id) => baseClock.clearTimeout(id),
+      clearTimeout: baseClock.clearTimeout,
     },
     log,
-    emit: (event) => emitter.emit(event),
+    emit: emitter.emit,
     on: (filter, handler, listenerOptions) => {
       const token = emitter.on({ filter, handler, emitErrors: listenerOptions?.emitErrors });
       return () => emitter.off(token);
@@ -253,7 +251,9 @@ export const createKernel = (options: KernelOptions = {}): Kernel => {
     'registerModule',
     ({ name, module }) => {
       if (typeof name !== 'string' || !name) fail(MSG_MODULE_NAME_REQUIRED);
-      if (name.startsWith(RESERVED_MODULE_PREFIX)) fail(msgModuleReserved(name));
+      // A taken name is reserved too: no script can swap a built-in module (`visitor`, `data`, a plugin's)
+      // or one the page registered before.
+      if (name.startsWith(RESERVED_MODULE_PREFIX) || get(name) !== undefined) fail(msgModuleReserved(name));
       modules.set(name, module);
     },
     ['name', 'module'],
@@ -277,7 +277,8 @@ export const createKernel = (options: KernelOptions = {}): Kernel => {
     'load',
     ({ data: loaded }) => {
       if (prepared) fail(MSG_LOAD_TOO_LATE);
-      data = loaded;
+      if (!isObject(loaded)) fail(MSG_INVALID_PROJECT);
+      data = loaded as ProjectData;
     },
     ['data'],
   );
@@ -339,10 +340,11 @@ export const createKernel = (options: KernelOptions = {}): Kernel => {
       phase = 1;
       const queued = waiting;
       waiting = [];
-      queued.forEach(push);
+      // Queued calls go through the same guard as a live push: a hostile one (a throwing getter, a Proxy) is logged and skipped.
+      queued.forEach(kernel.push);
       if (disabled()) return;
       prepared = true;
-      const ready = options.prepare ? options.prepare(data, registry.all(), log) : data;
+      const ready = options.prepare ? attempt('PluginError', () => options.prepare!(data, registry.all(), log)) : data;
       if (!ready) {
         report('PluginError', MSG_INVALID_PROJECT);
         return disable();
@@ -361,7 +363,7 @@ export const createKernel = (options: KernelOptions = {}): Kernel => {
               phase = 2;
               const replay = waiting;
               waiting = [];
-              replay.forEach(run);
+              replay.forEach(kernel.push);
             },
             () => lifecycle('initialized'),
             () => runStage('sync'),

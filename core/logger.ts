@@ -11,7 +11,8 @@ export interface LogSetting {
 }
 
 /**
- * Parses a log setting: a level number 0..4, a level name (any case), either followed by `:filter`.
+ * Parses a log setting: a level number 0..4, a level name (any case), either followed by `:filter`
+ * (kept lowercased).
  * Returns undefined when the value is not a setting.
  */
 export const parseLogSetting = (setting: unknown): LogSetting | undefined => {
@@ -19,7 +20,8 @@ export const parseLogSetting = (setting: unknown): LogSetting | undefined => {
   const text = '' + setting;
   const colon = text.indexOf(':');
   const head = (colon < 0 ? text : text.slice(0, colon)).trim().toUpperCase();
-  const filter = colon < 0 ? '' : text.slice(colon + 1);
+  // Lowercased once here: lines are matched ignoring case.
+  const filter = colon < 0 ? '' : text.slice(colon + 1).toLowerCase();
   const level = /^[0-4]$/.test(head) ? +head : LEVEL_NAMES.indexOf(head);
   return level < 0 ? undefined : { level: level as LogLevel, filter };
 };
@@ -32,9 +34,8 @@ export const createLogger = (out: Pick<Console, 'error' | 'warn' | 'info' | 'deb
   let current: LogSetting = parseLogSetting(initial) ?? { level: 0, filter: '' };
   const write = (level: LogLevel) => (...parts: unknown[]) => {
     if (level > current.level) return;
-    const filter = current.filter.toLowerCase();
     try {
-      if (filter && !parts.map(textOf).join(' ').toLowerCase().includes(filter)) return;
+      if (current.filter && !parts.map(textOf).join(' ').toLowerCase().includes(current.filter)) return;
       out[LEVEL_NAMES[level].toLowerCase() as 'error'](`[${PRODUCT_NAME}]`, ...parts);
     } catch {
       // A broken console, or a part that cannot be printed, must not break the runtime.

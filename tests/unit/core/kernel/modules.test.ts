@@ -40,12 +40,13 @@ describe('kernel modules: registerModule and get', () => {
     expect(t.get('early')).toBe(module);
   });
 
-  it('KRN-10 registering a name again replaces the module', async () => {
+  it('KRN-10 a name already registered is reserved: registering it again is refused and the first module stays', async () => {
     const t = bootKernel();
     await t.settle();
     t.push(['registerModule', 'm', 'first']);
     t.push(['registerModule', 'm', 'second']);
-    expect(t.get('m')).toBe('second');
+    expect(t.get('m')).toBe('first');
+    expect(t.errors()).toEqual(['Module name "m" is reserved']);
   });
 
   it('KRN-10 ERR-12 the public registerModule refuses a custom/ name with \'Module name "custom/x" is reserved\'', async () => {
@@ -152,13 +153,18 @@ describe('kernel modules: plugin API modules', () => {
     expect(t.events.find((e) => e.type === 'error')).toMatchObject({ name: 'PluginError', data: { plugin: 'broken' } });
   });
 
-  it('KRN-37 a registered module takes precedence over an apiModule plugin of the same name', async () => {
-    let created = 0;
-    const t = bootKernel({ plugins: [pluginOf({ type: 'apiModule', name: 'shared', create: () => ++created })] });
+  it('KRN-10 KRN-37 a built-in module cannot be replaced through registerModule: an apiModule plugin\'s name, data, event_emitter', async () => {
+    const t = bootKernel({ plugins: [pluginOf({ type: 'apiModule', name: 'shared', create: () => 'built-in' })] });
     await t.settle();
-    t.push(['registerModule', 'shared', 'registered']);
-    expect(t.get('shared')).toBe('registered');
-    expect(created).toBe(0);
+    const data = t.get('data');
+    const emitter = t.get('event_emitter');
+    t.push(['registerModule', 'shared', 'hijacked']);
+    t.push(['registerModule', 'data', { projectId: 'hijacked' }]);
+    t.push({ type: 'registerModule', name: 'event_emitter', module: {} });
+    expect(t.get('shared')).toBe('built-in');
+    expect(t.get('data')).toBe(data);
+    expect(t.get('event_emitter')).toBe(emitter);
+    expect(t.errors()).toEqual(['Module name "shared" is reserved', 'Module name "data" is reserved', 'Module name "event_emitter" is reserved']);
   });
 
   it('KRN-37 an apiModule is created once, however often it is asked for', async () => {
