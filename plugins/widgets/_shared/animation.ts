@@ -51,7 +51,8 @@ export interface AnimationHandle {
   destroy(): void;
 }
 
-const resolveAsset = (base: string, path: string) => (/^([a-z]+:)?\/\//i.test(path) || path.startsWith('/') ? path : joinUrl(base, path));
+/** A path with a scheme (`https:`, `blob:`), protocol-relative or rooted is used as given; others join the base. */
+const resolveAsset = (base: string, path: string) => (/^([a-z][a-z\d+.-]*:|\/)/i.test(path) ? path : joinUrl(base, path));
 
 /** Whether the JSON has the shape of an animation the player can build. */
 const isAnimation = (data: unknown): boolean => {

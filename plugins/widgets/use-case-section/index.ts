@@ -50,7 +50,8 @@ const whenNear = (t: Track, el: Element, fn: () => void) => {
       observer.disconnect();
       fn();
     }),
-    { rootMargin: LAZY_MARGIN },
+    // The document as root: its own viewport grows by the margin even when the page is in a frame.
+    { root: t.doc, rootMargin: LAZY_MARGIN },
   );
   observer.observe(el);
   t.later(() => observer.disconnect());
