@@ -3,22 +3,22 @@
  * is a short call), and the config type a schema implies. Completion and the JSON Schema for the
  * editor live in plugins/_shared/widget-schema.ts (the widget change applier uses them too).
  */
-import type { WidgetField, WidgetFieldType, WidgetSchema } from '../../../core';
+import type { WidgetFieldType, WidgetSchema } from '../../../core';
 
 export { completeConfig, toJsonSchema, type CompletedConfig, type WidgetJsonSchema } from '../../_shared/widget-schema';
 
 /** A string field; default '' unless given. */
-export const str = (value = '', enumValues?: readonly string[]): WidgetField & { type: 'string' } =>
+export const str = (value = '', enumValues?: readonly string[]): { type: 'string'; default: string; enum?: readonly string[] } =>
   enumValues ? { type: 'string', default: value, enum: enumValues } : { type: 'string', default: value };
 
 /** A number field. */
-export const num = (value: number): WidgetField & { type: 'number' } => ({ type: 'number', default: value });
+export const num = (value: number): { type: 'number'; default: number } => ({ type: 'number', default: value });
 
 /** An object field (a hero block's `{ title, link, description }`...). */
-export const obj = <T extends Record<string, unknown>>(value: T): WidgetField & { type: 'object'; default: T } => ({ type: 'object', default: value });
+export const obj = <T extends Record<string, unknown>>(value: T): { type: 'object'; default: T } => ({ type: 'object', default: value });
 
 /** A field that is a string or a boolean (`'True'`/`'False'` flags also given as booleans). */
-export const flag = (value: string | boolean): WidgetField & { type: readonly ['string', 'boolean'] } => ({
+export const flag = (value: string | boolean): { type: readonly ['string', 'boolean']; default: string | boolean } => ({
   type: ['string', 'boolean'],
   default: value,
 });
