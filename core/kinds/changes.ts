@@ -13,6 +13,13 @@ export type ChangeStatus = 'blocked' | 'unapplied' | 'applied' | 'applying' | 'u
 /** A handle on something done to the page, able to put the page back exactly as it was. */
 export interface UndoHandle {
   undo(): void;
+  /**
+   * Whether what the change set is still in place; false once the page's own code rewrote it (a framework
+   * re-render). Absent: the change cannot tell, and is never applied again (ruling 23).
+   */
+  holds?(): boolean;
+  /** Sets again what the page rewrote; the page's newest content becomes what undo restores (ruling 23). */
+  reapply?(): void;
 }
 
 /** Which decision an action belongs to. */

@@ -36,6 +36,11 @@ export interface Watchers {
   batch<A>(fn: (arg: A) => void, arg: A): void;
   /** Clock time at which the DOM became ready (read at DOMContentLoaded), or undefined before. */
   readyAt(): number | undefined;
+  /**
+   * An element a change edited: an attribute or text edit on it (or its text) scans at once, before the
+   * next paint, rather than at the next poll, so a re-render's rewrite is followed without a flash.
+   */
+  mark(el: Element): void;
 }
 
 /** What the observer watches: added and removed nodes scan at once; attribute and text edits mark the page for the next poll. */
@@ -70,8 +75,12 @@ export const createWatchers = (win: Window & typeof globalThis, clock: Clock, in
     [...scans].forEach(([key, scan]) => scan(key));
     plan();
   };
+  const marked = new WeakSet<Node>();
   const mutated = (records: MutationRecord[]) => {
-    for (let i = 0; i < records.length; i++) if (records[i].type === 'childList') return run();
+    for (let i = 0; i < records.length; i++) {
+      const record = records[i];
+      if (record.type === 'childList' || marked.has(record.target) || (record.type === 'characterData' && marked.has(record.target.parentNode!))) return run();
+    }
     dirty = true;
     plan();
   };
@@ -110,6 +119,7 @@ export const createWatchers = (win: Window & typeof globalThis, clock: Clock, in
   });
   return {
     readyAt: () => readyAt,
+    mark: (el) => void marked.add(el),
     watch(key, scan, everyPoll) {
       scans.set(key, scan);
       if (everyPoll) polled.add(key);

@@ -58,9 +58,11 @@ export interface ElementRun {
   deadline: number | undefined;
   /** True during the first scan when the deadline was just set from the current time: no clock read. */
   fresh: boolean;
-  /** Overheat bookkeeping (indefinite observation only). */
+  /** Overheat bookkeeping (indefinite observation; and re-applications after re-renders, always). */
   inTask: boolean;
   tasks: number[] | undefined;
+  /** Handles of changed elements that can tell whether the change still holds (ruling 23). Made on first need. */
+  kept: UndoHandle[] | undefined;
 }
 
 const stop = (run: ElementRun) => {
@@ -69,6 +71,7 @@ const stop = (run: ElementRun) => {
   run.watchers.unwatch(run);
   run.waiting?.forEach((show) => show());
   run.waiting = undefined;
+  run.kept = undefined;
 };
 
 const fail = (run: ElementRun, error: unknown, state: 'error' | 'timed_out') => {
@@ -77,8 +80,8 @@ const fail = (run: ElementRun, error: unknown, state: 'error' | 'timed_out') => 
 };
 
 // Overheat: count the macrotasks in which the change had to be applied again (CHG-23..25).
-const overheated = (run: ElementRun) => {
-  if (!run.indefinitely || run.inTask) return false;
+const overheated = (run: ElementRun, always?: boolean) => {
+  if (!(run.indefinitely || always) || run.inTask) return false;
   run.inTask = true;
   run.clock.setTimeout(() => (run.inTask = false), 0);
   const now = run.clock.now();
@@ -96,6 +99,38 @@ const expire = (run: ElementRun) => {
   else fail(run, Error(MSG_NO_SELECTOR), 'timed_out');
 };
 
+/**
+ * Ruling 23: applies the change again where the page's own code rewrote what it set on an element it
+ * changed (a framework re-render resetting an attribute or the content). Once per macrotask at most, so
+ * a page that rewrites in reply to every edit cannot loop within a task; those tasks count towards the
+ * overheat guard in every mode. -1 when the run was cancelled by it, 1 when it applied again, else 0.
+ */
+const reapplyKept = (run: ElementRun): number => {
+  const kept = run.kept!;
+  let again = 0;
+  for (let i = 0; i < kept.length; i++) {
+    const handle = kept[i];
+    if (handle.holds!()) continue;
+    if (run.inTask) {
+      // Already applied again in this task: the next poll looks again.
+      run.watchers.wakeAt(run.clock.now());
+      continue;
+    }
+    if (!again && overheated(run, true)) {
+      fail(run, Error(msgOverheat(run.change.id)), 'error');
+      return -1;
+    }
+    try {
+      handle.reapply!();
+    } catch (thrown) {
+      fail(run, thrown, 'error');
+      return -1;
+    }
+    again = 1;
+  }
+  return again;
+};
+
 /** Looks at the page once: changes the matches not handled yet. What the shared watchers call. */
 const scan = (run: ElementRun): void => {
   if (run.stopped) return;
@@ -108,13 +143,15 @@ const scan = (run: ElementRun): void => {
   if (run.deadline !== undefined && !(run.fresh && run.timeout > 0) && run.clock.now() >= run.deadline) return expire(run);
   // A quiet page is not scanned: the watchers wake this scan at its deadline.
   if (run.deadline !== undefined) run.watchers.wakeAt(run.deadline);
+  const again = run.kept ? reapplyKept(run) : 0;
+  if (again < 0) return;
   let found: NodeListOf<Element>;
   try {
     found = doc.querySelectorAll(change.selector!);
   } catch (thrown) {
     return fail(run, thrown, 'error');
   }
-  let changed = false;
+  let changed = again > 0;
   const ready = isReady(doc);
   // Indexed, not for-of: a NodeList iterator costs more than the lookups here.
   for (let i = 0, n = found.length; i < n; i++) {
@@ -133,7 +170,12 @@ const scan = (run: ElementRun): void => {
     (run.done ??= new WeakSet()).add(el);
     changed = true;
     try {
-      run.hooks.keep(run, run.applier.apply(change, el, env));
+      const handle = run.applier.apply(change, el, env);
+      run.hooks.keep(run, handle);
+      if (handle && handle.holds && handle.reapply) {
+        (run.kept ??= []).push(handle);
+        run.watchers.mark(el);
+      }
     } catch (thrown) {
       return fail(run, thrown, 'error');
     }

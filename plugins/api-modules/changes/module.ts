@@ -254,6 +254,7 @@ export const createChangesModule = (ctx: PluginContext, options: ChangesOptions 
       fresh: false,
       inTask: false,
       tasks: undefined,
+      kept: undefined,
     };
     if (run.cycle?.includes(id)) return end(change, false, 'error');
     // The usual change (no dependencies, no script) is applied at once: its 'unapplied' state

@@ -6,35 +6,91 @@
 import type { UndoHandle } from '../../../core';
 import type { InsertionOperator } from '../../../core/project/types';
 
-/** Sets (or, for null, removes) an attribute; returns the handle restoring its previous value. */
+const putAttr = (el: Element, name: string, value: string | null) => void (value == null ? el.removeAttribute(name) : el.setAttribute(name, value));
+
+/**
+ * Sets (or, for null, removes) an attribute; returns the handle restoring its previous value. The handle
+ * follows re-renders (ruling 23): `holds` while the attribute has the change's value; `reapply` takes the
+ * page's newest value as the one to restore; undo leaves an attribute the page rewrote since alone.
+ */
 export const setAttr = (el: Element, name: string, value: string | null): UndoHandle => {
-  const before = el.getAttribute(name);
-  value == null ? el.removeAttribute(name) : el.setAttribute(name, value);
-  return { undo: () => void (before == null ? el.removeAttribute(name) : el.setAttribute(name, before)) };
+  let before = el.getAttribute(name);
+  putAttr(el, name, value);
+  const holds = () => el.getAttribute(name) === value;
+  return {
+    undo: () => void (holds() && putAttr(el, name, before)),
+    holds,
+    reapply() {
+      before = el.getAttribute(name);
+      putAttr(el, name, value);
+    },
+  };
 };
 
 /** The inline style of an element, when it has one (SVG and HTML elements do). */
 const styleOf = (el: Element): CSSStyleDeclaration | undefined => (el as HTMLElement).style;
+
+// Two detached declarations, made on first need, that parse style texts to compare declarations.
+let probes: [CSSStyleDeclaration, CSSStyleDeclaration] | undefined;
+/**
+ * Whether `style` still has every declaration that `after` has and `before` had not (what an edit set):
+ * read only when the style text changed since the edit, which a page re-render or another script does.
+ */
+const keepsEdit = (doc: Document, style: CSSStyleDeclaration, before: string, after: string): boolean => {
+  const [was, now] = (probes ??= [doc.createElement('i').style, doc.createElement('i').style]);
+  was.cssText = before;
+  now.cssText = after;
+  for (let i = 0; i < now.length; i++) {
+    const prop = now[i];
+    const value = now.getPropertyValue(prop);
+    const priority = now.getPropertyPriority(prop);
+    if (was.getPropertyValue(prop) === value && was.getPropertyPriority(prop) === priority) continue;
+    if (style.getPropertyValue(prop) !== value || style.getPropertyPriority(prop) !== priority) return false;
+  }
+  return true;
+};
 
 /**
  * Runs `edit(style, arg)` on the element's inline style and returns the handle restoring it: the
  * declarations through the CSSOM first (so the look is right even where CSP refuses style
  * attributes), then the attribute's exact original text, only when it differs (so undo leaves the
  * very same markup). `edit` gets its value as an argument so callers pass a function made once:
- * a closure made per call would run without optimised code.
+ * a closure made per call would run without optimised code. The edit `holds` while the declarations
+ * it set are in place; after a page rewrite, `reapply` edits the page's newest style (ruling 23).
  */
 export const editStyle = <A>(el: Element, edit: (style: CSSStyleDeclaration, arg: A) => void, arg: A): UndoHandle => {
   const style = styleOf(el);
   if (!style) return { undo() {} };
-  const text = el.getAttribute('style');
-  const css = style.cssText;
+  let text = el.getAttribute('style');
+  let css = style.cssText;
   edit(style, arg);
+  let after = style.cssText;
+  const holds = () => style.cssText === after || keepsEdit(el.ownerDocument, style, css, after);
   return {
     undo() {
+      if (style.cssText !== after) {
+        // The page restyled the element since: put back only what the edit changed, if it is still there.
+        if (!holds()) return;
+        const [was, now] = probes!;
+        for (let i = 0; i < now.length; i++) {
+          const prop = now[i];
+          if (was.getPropertyValue(prop) !== now.getPropertyValue(prop) || was.getPropertyPriority(prop) !== now.getPropertyPriority(prop)) {
+            style.setProperty(prop, was.getPropertyValue(prop), was.getPropertyPriority(prop));
+          }
+        }
+        return;
+      }
       // Chrome writes CSSOM edits to the attribute lazily: read it first, or removing it would come back as style="".
       if (text == null) return el.getAttribute('style'), el.removeAttribute('style');
       style.cssText = css;
       if (el.getAttribute('style') !== text) el.setAttribute('style', text);
+    },
+    holds,
+    reapply() {
+      text = el.getAttribute('style');
+      css = style.cssText;
+      edit(style, arg);
+      after = style.cssText;
     },
   };
 };
@@ -52,14 +108,25 @@ export const setStyles = (el: Element, props: Record<string, string>): UndoHandl
 
 /**
  * Replaces the element's children by setting its `innerHTML` or `textContent`; undo puts the very
- * same original nodes back.
+ * same original nodes back. It `holds` while the element's first and last children are the ones it
+ * made (and, for text, the text is the change's); `reapply` takes the page's newest children as what
+ * undo restores (ruling 23), and undo leaves children the page rewrote since alone.
  */
 export const replaceChildren = (el: Element, prop: 'innerHTML' | 'textContent', value: string): UndoHandle => {
-  // A sibling walk: cheaper than Array.from over a live NodeList for the usual one or two children.
-  const before: Node[] = [];
-  for (let node = el.firstChild; node; node = node.nextSibling) before.push(node);
-  el[prop] = value;
-  return { undo: () => el.replaceChildren(...before) };
+  let before: Node[] = [];
+  let first: Node | null = null;
+  let last: Node | null = null;
+  const put = () => {
+    // A sibling walk: cheaper than Array.from over a live NodeList for the usual one or two children.
+    before = [];
+    for (let node = el.firstChild; node; node = node.nextSibling) before.push(node);
+    el[prop] = value;
+    first = el.firstChild;
+    last = el.lastChild;
+  };
+  put();
+  const holds = () => el.firstChild === first && el.lastChild === last && (prop === 'innerHTML' || el.textContent === value);
+  return { undo: () => void (holds() && el.replaceChildren(...before)), holds, reapply: put };
 };
 
 /**

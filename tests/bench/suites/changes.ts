@@ -29,8 +29,11 @@ import { fitStandardPreset, STANDARD_MODULES } from '../../../plugins/presets/fi
 import { standardPreset } from '../../../plugins/presets/standard';
 import { bundle, inlineSnippetEntry, measure } from '../../../scripts/lib/snippet';
 import type { BenchRow, BenchSuite } from '../table';
+import { runRerenderInPage } from './changes-rerender';
 
 const ROUNDS = 150;
+/** Rounds of the re-render row (changes-rerender.ts). */
+const RERENDER_ROUNDS = 60;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 /** Page loads per contender for the start-up figures (after 3 warm-up loads each). */
 const START_ROUNDS = 30;
@@ -470,6 +473,8 @@ export const changesBench: BenchSuite = {
       // A warm-up run first, so that every contender is measured with compiled code.
       await page.evaluate(runInPage, 10);
       const result = await page.evaluate(runInPage, ROUNDS);
+      await page.evaluate(runRerenderInPage, 5);
+      const rerender = await page.evaluate(runRerenderInPage, RERENDER_ROUNDS);
       await page.close();
       const apply: BenchRow = {
         name: 'apply 20 changes (this runtime, module call only)',
@@ -481,11 +486,26 @@ export const changesBench: BenchSuite = {
           { name: 'dom-mutator', value: result.mutator },
         ],
       };
-      // BENCH_CHANGES_ONLY_APPLY=1: row (a) alone, without the page loads of (b) (about a minute less).
-      if (process.env.BENCH_CHANGES_ONLY_APPLY) return [apply];
+      const again: BenchRow[] = [
+        {
+          name: 'apply the 20 changes again after the page re-renders every changed element (from the observer)',
+          value: rerender.ours,
+          unit: 'ms',
+          peers: [{ name: 'dom-mutator', value: rerender.mutator }],
+        },
+        {
+          name: 'the first application in the same rounds (a re-application should cost no more)',
+          value: rerender.oursFirst,
+          unit: 'ms',
+          peers: [{ name: 'dom-mutator', value: rerender.mutatorFirst }],
+        },
+      ];
+      // BENCH_CHANGES_ONLY_APPLY=1: rows (a) alone, without the page loads of (b) (about a minute less).
+      if (process.env.BENCH_CHANGES_ONLY_APPLY) return [apply, ...again];
       const start = await startup(browser, START_ROUNDS);
       return [
         apply,
+        ...again,
         {
           // Script time: compile + run of the inline snippet, then until every decision is made and
           // every change applied. Peers: GrowthBook decides and applies the same changes; Optimizely
