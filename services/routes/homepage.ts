@@ -21,6 +21,20 @@ const SITE_FILES: Readonly<Record<string, readonly [file: string, type: string]>
   'queue.js': ['queue.js', CONTENT_TYPES.javascript],
 };
 
+/** The cookie that stands in for the edge's geo-IP answer on loopback (tests set it to force a country). */
+export const GEO_COUNTRY_COOKIE = 'site_geo_country';
+
+/**
+ * The geolocation script the homepage snippet's location provider loads: it answers with the country
+ * of {@link GEO_COUNTRY_COOKIE}, or `ZZ` (ISO 3166's "unknown country") when there is none, since a
+ * loopback address has no location. It always answers, so no decision waits for the timeout.
+ */
+function geolocationScript(cookieHeader: string | undefined): string {
+  const match = /(?:^|;\s*)site_geo_country=([A-Za-z]{2})(?:;|$)/.exec(cookieHeader ?? '');
+  const country = match ? match[1].toUpperCase() : 'ZZ';
+  return `window.varia = window.varia || [];\nwindow.varia.push(['geolocation', { location: { country: '${country}' } }]);\n`;
+}
+
 /** Image names under /site/assets/: lower-case words and `.svg` only, so no path can climb out. */
 const ASSET_NAME = /^[a-z0-9-]+\.svg$/;
 
@@ -39,6 +53,9 @@ export function homepageRoutes(router: Router): void {
       sendHtml(res, 200, renderHomepage(locale, { snippetSrc: HOMEPAGE_SNIPPET_SRC }));
     });
   }
+  router.get(`${SITE_BASE}/geolocation.js`, ({ req, res }) => {
+    sendBody(res, 200, CONTENT_TYPES.javascript, geolocationScript(req.headers.cookie));
+  });
   router.get(`${SITE_BASE}/:file`, async ({ res, url, params }) => {
     const entry = SITE_FILES[params.file];
     if (!entry) return sendNotFound(res, url.pathname);

@@ -3,7 +3,7 @@ import type { Plugin } from '../../../../../core';
 import device from '../../../../../plugins/profile-providers/device';
 import location from '../../../../../plugins/profile-providers/location';
 import { bootAudiences } from './helpers';
-import { EVERYONE_ELSE_ONLY, HOMEPAGE_AUDIENCES, REGISTERED_TRAIT, USER_TRAITS_KEY } from './homepage-audiences';
+import { EVERYONE_ELSE_ONLY, HOMEPAGE_AUDIENCES, REGISTERED_TRAIT, USER_TRAITS_KEY } from '../../../../../config/homepage/audiences';
 
 const WINDOWS_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
 const IPHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148';

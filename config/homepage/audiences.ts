@@ -1,18 +1,23 @@
 /**
- * The homepage audiences of homepage-spec §3 (HPC-25..32) as audience data for the matchers of this
- * issue. The homepage configuration issue will move them into config/.
+ * The homepage audiences of homepage-spec §3 (HPC-25..32).
  *
  * Placeholders (ruling 18): the spec names neither the segResponse trait for registered users nor the
- * local-storage key holding the analytics user traits. The trait name is a clearly marked placeholder;
- * the traits key is `ajs_user_traits`, where the common analytics library keeps user traits; both are
- * constants here so the configuration can replace them.
+ * local-storage key holding the analytics user traits; both are in ./placeholders.ts.
  */
-import type { Audience, AudienceIdExpression } from '../../../../../core/project/types';
+import type { Audience, AudienceIdExpression } from '../../core/project/types';
+import { REGISTERED_TRAIT, USER_TRAITS_KEY } from './placeholders';
 
-/** PLACEHOLDER: the marketing registered-users trait inside segResponse.found_traits (HPC-31, name not given). */
-export const REGISTERED_TRAIT = 'PLACEHOLDER_registered_users';
-/** The local-storage key of the analytics user traits (HPC-32, key not given by the spec). */
-export const USER_TRAITS_KEY = 'ajs_user_traits';
+export { REGISTERED_TRAIT, USER_TRAITS_KEY };
+
+/** Audience ids, as the experiments name them. */
+export const AUDIENCE = {
+  everyoneElse: 'everyone_else',
+  desktopOnly: 'desktop_only',
+  new: 'new',
+  returning: 'returning',
+  ausNz: 'aus_nz',
+  unregistered: 'unregistered_enhanced',
+} as const;
 
 const registered = `segResponse.found_traits.${REGISTERED_TRAIT}`;
 

@@ -1,0 +1,75 @@
+/**
+ * The homepage snippet's plugins: the standard preset's plugins that this project's data uses, listed
+ * by hand so the snippet carries only what it imports (a `.ts` project is not fitted by the build).
+ * tests/unit/config/homepage-project.test.ts checks the list against `fitStandardPreset(data)`, so a
+ * new condition or change type in the data cannot be left without its plugin.
+ *
+ * The location provider answers from the local services' geolocation script (`/site/geolocation.js`,
+ * a stand-in for the site's geo-IP service).
+ */
+import type { Plugin } from '../../core';
+import audiences from '../../plugins/api-modules/audiences';
+import changes from '../../plugins/api-modules/changes';
+import controls from '../../plugins/api-modules/controls';
+import decisions from '../../plugins/api-modules/decisions';
+import pages from '../../plugins/api-modules/pages';
+import visitor from '../../plugins/api-modules/visitor';
+import deviceMatcher from '../../plugins/audience-matchers/device';
+import firstSession from '../../plugins/audience-matchers/first-session';
+import localStorageMatcher from '../../plugins/audience-matchers/local-storage';
+import locationMatcher from '../../plugins/audience-matchers/location';
+import sessionStorageMatcher from '../../plugins/audience-matchers/session-storage';
+import append from '../../plugins/change-appliers/append';
+import attribute from '../../plugins/change-appliers/attribute';
+import customCode from '../../plugins/change-appliers/custom-code';
+import widget from '../../plugins/change-appliers/widget';
+import equalPriority from '../../plugins/deciders/equal-priority';
+import singleExperiment from '../../plugins/deciders/single-experiment';
+import click from '../../plugins/event-implementations/click';
+import custom from '../../plugins/event-implementations/custom';
+import deviceProvider from '../../plugins/profile-providers/device';
+import locationProvider from '../../plugins/profile-providers/location';
+import storageProvider from '../../plugins/profile-providers/storage';
+import cookie from '../../plugins/storage/cookie';
+import local from '../../plugins/storage/local';
+import session from '../../plugins/storage/session';
+import batch from '../../plugins/trackers/batch';
+import immediate from '../../plugins/view-providers/immediate';
+
+/** The geolocation script the location provider loads (served by services/routes/homepage.ts). */
+export const GEOLOCATION_SCRIPT = '/site/geolocation.js';
+
+/** The widget plugins, once they exist (plugins/widgets/); the widget changes run without them. */
+export const WIDGET_PLUGINS: Plugin[] = [];
+
+/** Every plugin of the homepage snippet, in the standard preset's registration order. */
+export const homepagePlugins = (): Plugin[] => [
+  local(),
+  session(),
+  cookie(),
+  controls(),
+  visitor(),
+  audiences(),
+  deviceMatcher,
+  firstSession,
+  localStorageMatcher,
+  locationMatcher,
+  sessionStorageMatcher,
+  deviceProvider(),
+  locationProvider({ scriptUrl: GEOLOCATION_SCRIPT }),
+  storageProvider(),
+  singleExperiment,
+  equalPriority,
+  decisions(),
+  changes(),
+  attribute,
+  append,
+  customCode,
+  widget,
+  ...WIDGET_PLUGINS,
+  immediate,
+  click(),
+  custom,
+  batch(),
+  pages(),
+];

@@ -1,0 +1,55 @@
+/**
+ * The homepage project (homepage-spec §1, §3, §9; HPC-1..55): revision 323, anonymised IPs, force
+ * parameters on, `trimPages`; the personalisation layer, the in-language layer, the English
+ * experiments, the hero trust-signals experiment and the homepage goals; six audiences, a view per
+ * locale and every event of §3. Values the spec does not give are in ./placeholders.ts (ruling 18).
+ *
+ * The stand-in page it runs on is ./site/ (served at `/` and each locale prefix by `npm start`).
+ */
+import { defineProject } from '../../core';
+import type { ProjectData } from '../../core/project/types';
+import { HOMEPAGE_AUDIENCES } from './audiences';
+import { EVENT, HOMEPAGE_EVENTS } from './events';
+import { HOMEPAGE_ACCOUNT_ID, HOMEPAGE_PROJECT_ID } from './ids';
+import { ENGLISH_LAYERS } from './layers/english';
+import { GOALS_LAYER } from './layers/goals';
+import { HERO_TRUST_LAYER } from './layers/hero-trust';
+import { IN_LANGUAGE_LAYER_DATA } from './layers/in-language';
+import { PERSONALISATION_LAYER } from './layers/personalisation';
+import { PAGE } from './page-contract';
+import { homepagePlugins } from './plugins';
+import { HOMEPAGE_VIEWS } from './views';
+
+/**
+ * The project script: pushes "Registration Form Submitted" when the sign-up form is submitted. It
+ * listens on the document (the form is parsed after the snippet runs in `<head>`), in the capture
+ * phase so the site's own handler cannot hide the submission from it.
+ */
+const projectJS = (api: { win?: Window; push(call: unknown): unknown }) => {
+  api.win?.document.addEventListener(
+    'submit',
+    (event) => {
+      if ((event.target as Element | null)?.matches?.(PAGE.registrationForm)) api.push(['event', EVENT.registration]);
+    },
+    true,
+  );
+};
+
+/** The project's data (exported for the tests and the bench). */
+export const HOMEPAGE_DATA = {
+  projectId: HOMEPAGE_PROJECT_ID,
+  accountId: HOMEPAGE_ACCOUNT_ID,
+  snippetId: HOMEPAGE_PROJECT_ID,
+  namespace: 'homepage',
+  revision: 323,
+  anonymizeIP: true,
+  enableForceParameters: true,
+  experimental: { trimPages: true },
+  projectJS,
+  layers: [PERSONALISATION_LAYER, IN_LANGUAGE_LAYER_DATA, ...ENGLISH_LAYERS, HERO_TRUST_LAYER, GOALS_LAYER],
+  audiences: HOMEPAGE_AUDIENCES,
+  pages: HOMEPAGE_VIEWS,
+  events: HOMEPAGE_EVENTS,
+} satisfies Partial<ProjectData>;
+
+export default defineProject({ data: HOMEPAGE_DATA, plugins: homepagePlugins() });
