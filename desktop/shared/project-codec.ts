@@ -272,3 +272,13 @@ export function locate(locations: EntityLocations, path: string): { table: Entit
   }
   return locations[best];
 }
+
+/** One entity's own fields as row cells (functions as source text; child lists are not included). */
+export function encodeEntity(table: EntityTable, entity: Obj, childLists: readonly string[] = []): RowCells {
+  return encodeFields(entity, table, childLists);
+}
+
+/** One row back to the entity's own fields (functions as `revive(source)`; no child lists). */
+export function decodeEntity(table: EntityTable, row: RowCells, revive: Revive = keepSource): Obj {
+  return decodeFields(row, table, revive);
+}

@@ -1,5 +1,6 @@
 import type { IpcMain } from 'electron';
 import { registerAppHandlers } from './app-handlers';
+import { registerBackendHandlers } from './backend-handlers';
 import type { SenderCheck } from './handle-channel';
 
 /**
@@ -8,4 +9,5 @@ import type { SenderCheck } from './handle-channel';
  */
 export function registerIpcHandlers(ipcMain: IpcMain, isTrustedSender: SenderCheck): void {
   registerAppHandlers(ipcMain, isTrustedSender);
+  registerBackendHandlers(ipcMain, isTrustedSender);
 }

@@ -1,0 +1,101 @@
+/**
+ * Authored changes in the working copy, for the canvas and the inspector's change forms: a
+ * variation's changes live in its actions (one action per view), each change one row of the
+ * `changes` table. Values stay as people write them: HTML, CSS, URLs and widget configuration as
+ * data, custom code as source text in the `code` cell (compiled by the snippet build at publish).
+ *
+ * @example
+ * const action = actionFor(model, variationRowId, 'home');
+ * const changeId = addChange(model, action, { type: 'attribute', selector: 'h1.hero', attributes: { text: 'Hello' } });
+ * updateChange(model, changeId, { attributes: { text: 'Hello there' } });
+ */
+import type { MergeableStore } from 'tinybase';
+import type { Change } from '../../../../core/project/types';
+import { decodeEntity, encodeEntity, type RowCells } from '../../../shared/project-codec';
+import { freshId, rowsOf, type EntityRow } from './entities';
+import type { ProjectModel } from './project-model';
+
+/**
+ * A change as the editor authors it: any change of the runtime, with custom code given as source
+ * text in `code` instead of a function in `value`. `id` is generated when left out.
+ */
+export type AuthoredChange = Omit<Change, 'id' | 'value'> & { id?: string; value?: unknown; code?: string };
+
+/** The changes of one action (or layer or experiment), in order. */
+export function changesOf(store: MergeableStore, ownerRowId: string): EntityRow[] {
+  return rowsOf(store, 'changes', ownerRowId);
+}
+
+/** Reads a change row as an {@link AuthoredChange} (custom code as source text in `code`). */
+export function readChange(store: MergeableStore, changeRowId: string): AuthoredChange | undefined {
+  const row = store.getRow('changes', changeRowId) as RowCells;
+  if (!Object.keys(row).length) return undefined;
+  const { code, ...rest } = row;
+  const decoded = decodeEntity('changes', rest as RowCells) as AuthoredChange;
+  return code === undefined ? decoded : { ...decoded, code: String(code) };
+}
+
+/** The cells of an authored change. */
+function changeCells(change: Partial<AuthoredChange>): RowCells {
+  const { code, ...rest } = change;
+  const cells = encodeEntity('changes', rest as Record<string, unknown>);
+  if (code !== undefined) cells.code = code;
+  return cells;
+}
+
+/**
+ * The action of a variation for a view (page id), created when there is none yet.
+ * @returns the action's row id.
+ */
+export function actionFor(model: ProjectModel, variationRowId: string, pageId: string): string {
+  const existing = rowsOf(model.store, 'actions', variationRowId).find(({ row }) => row.pageId === pageId || row.viewId === pageId);
+  if (existing) return existing.rowId;
+  let created = '';
+  model.edit(`Add action for view "${pageId}"`, (store) => {
+    created = freshId(store, 'actions', 'action');
+    const order = rowsOf(store, 'actions', variationRowId).length;
+    store.setRow('actions', created, { id: created, variationId: variationRowId, pageId, order, lists: ['changes'] } as never);
+    const variation = store.getRow('variations', variationRowId) as RowCells;
+    const lists = Array.isArray(variation.lists) ? (variation.lists as string[]) : [];
+    if (!lists.includes('actions')) store.setCell('variations', variationRowId, 'lists', [...lists, 'actions'] as never);
+  });
+  return created;
+}
+
+/**
+ * Adds a change at the end of an action's changes, as one undo step.
+ * @returns the change's row id.
+ */
+export function addChange(model: ProjectModel, actionRowId: string, change: AuthoredChange, label?: string): string {
+  let created = '';
+  model.edit(label ?? `Add ${change.type} change${change.selector ? ` on ${change.selector}` : ''}`, (store) => {
+    created = change.id && !store.hasRow('changes', change.id) ? change.id : freshId(store, 'changes', 'change');
+    const order = changesOf(store, actionRowId).reduce((max, { row }) => Math.max(max, Number(row.order ?? 0)), -1) + 1;
+    store.setRow('changes', created, {
+      ...changeCells({ ...change, id: change.id ?? created }), parentTable: 'actions', parentId: actionRowId, listKey: 'changes', order,
+    } as never);
+  });
+  return created;
+}
+
+/**
+ * Changes fields of a change, as one undo step. A field set to undefined is removed; custom code
+ * is replaced through `code`.
+ */
+export function updateChange(model: ProjectModel, changeRowId: string, patch: Partial<AuthoredChange>, label?: string): void {
+  model.edit(label ?? `Edit change ${changeRowId}`, (store) => {
+    const cells = changeCells(Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)) as Partial<AuthoredChange>);
+    for (const [cell, value] of Object.entries(cells)) {
+      if (cell === 'extra') {
+        const extra = { ...((store.getCell('changes', changeRowId, 'extra') as Record<string, unknown>) ?? {}), ...(value as Record<string, unknown>) };
+        store.setCell('changes', changeRowId, 'extra', extra as never);
+      } else store.setCell('changes', changeRowId, cell, value as never);
+    }
+    for (const [field, value] of Object.entries(patch)) if (value === undefined) store.delCell('changes', changeRowId, field);
+  });
+}
+
+/** Removes a change, as one undo step. */
+export function removeChange(model: ProjectModel, changeRowId: string, label?: string): void {
+  model.edit(label ?? `Remove change ${changeRowId}`, (store) => store.delRow('changes', changeRowId));
+}

@@ -1,0 +1,54 @@
+/**
+ * React access to the open project's model: a context providing it, and hooks that re-render when
+ * the rows, the status or the undo state they read change (TinyBase's own React hooks underneath).
+ */
+import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { useRow, useTable } from 'tinybase/ui-react';
+import type { RowCells } from '../../../shared/project-codec';
+import type { EntityTable } from '../../../shared/project-schema';
+import { rowsOf, type EntityRow } from './entities';
+import type { ModelStatus, ProjectModel, UndoState } from './project-model';
+
+const ModelContext = createContext<ProjectModel | null>(null);
+
+/** Provides the open project's model to the tree below (the canvas and inspector included). */
+export function ModelProvider({ model, children }: { model: ProjectModel; children: ReactNode }) {
+  return <ModelContext.Provider value={model}>{children}</ModelContext.Provider>;
+}
+
+/** The open project's model; throws outside a {@link ModelProvider} (a wiring mistake). */
+export function useModel(): ProjectModel {
+  const model = useContext(ModelContext);
+  if (!model) throw new Error('useModel needs a ModelProvider above it');
+  return model;
+}
+
+/** The open project's model, or null when no project is open. */
+export function useOptionalModel(): ProjectModel | null {
+  return useContext(ModelContext);
+}
+
+/** Rows of a table in order (children of `parentRowId` when given); re-renders on change. */
+export function useRows(table: EntityTable, parentRowId?: string): EntityRow[] {
+  const model = useModel();
+  const cells = useTable(table, model.store as never);
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  return useMemo(() => rowsOf(model.store, table, parentRowId), [cells, model, table, parentRowId]);
+}
+
+/** One row's cells (empty when it does not exist); re-renders on change. */
+export function useEntity(table: EntityTable | 'settings', rowId: string): RowCells {
+  const model = useModel();
+  return useRow(table, rowId, model.store as never) as RowCells;
+}
+
+/** Connection and save state; re-renders on change. */
+export function useModelStatus(model: ProjectModel): ModelStatus {
+  return useSyncExternalStore(model.subscribe, model.status);
+}
+
+/** What undo and redo would do; re-renders on change. */
+export function useUndoState(model: ProjectModel): UndoState {
+  const key = useSyncExternalStore(model.subscribe, () => JSON.stringify(model.undoState()));
+  return useMemo(() => JSON.parse(key) as UndoState, [key]);
+}

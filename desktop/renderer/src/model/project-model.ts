@@ -1,0 +1,225 @@
+/**
+ * A project's working copy in the renderer (EDT-4..7): a TinyBase MergeableStore with the declared
+ * schema, kept in IndexedDB (so edits not yet saved survive a reload of the renderer), merged live
+ * with the backend's copy and every other open editor over the WebSocket synchroniser, with
+ * labelled undo and redo through TinyBase checkpoints.
+ *
+ * Every local edit goes through {@link ProjectModel.edit}, which makes it one transaction and one
+ * labelled checkpoint, marks it unsaved, and saves it to the backend shortly after. "Saved" means
+ * the backend has written it to its file (the save request carries this copy's content, so it is
+ * saved even when the WebSocket is down).
+ *
+ * @example
+ * const model = await openProjectModel('homepage');
+ * model.edit('Rename experiment', (store) => store.setCell('experiments', 'exp-1', 'name', 'Hero copy'));
+ * model.undo();
+ */
+import { createCheckpoints, createMergeableStore, type Checkpoints, type MergeableStore } from 'tinybase';
+import { createIndexedDbPersister } from 'tinybase/persisters/persister-indexed-db';
+import { createWsSynchronizer, type WsSynchronizer } from 'tinybase/synchronizers/synchronizer-ws-client';
+import { TABLES_SCHEMA } from '../../../shared/project-schema';
+import { api, backendSocketUrl } from './backend';
+
+/** Connection and save state, for the status bar (EDT-2). */
+export interface ModelStatus {
+  /** `online`: synchronising with the backend; `offline`: the WebSocket is closed (edits are kept locally). */
+  connection: 'connecting' | 'online' | 'offline';
+  /** Local edits the backend has not yet confirmed writing to disk. */
+  unsaved: number;
+  /** ISO time of the last confirmed save. */
+  lastSaved?: string;
+  /** The last save or connection problem, for people. */
+  message?: string;
+}
+
+/** Labels of the edits undo and redo would revert or replay next. */
+export interface UndoState {
+  undo?: string;
+  redo?: string;
+}
+
+/** An open project's working copy. */
+export interface ProjectModel {
+  readonly projectId: string;
+  /** The working copy. Read it freely; change it only through {@link edit}. */
+  readonly store: MergeableStore;
+  /** TinyBase checkpoints of the store (undo/redo). */
+  readonly checkpoints: Checkpoints;
+  /**
+   * Applies one labelled edit: `apply` runs in a transaction; the edit becomes one undo step named
+   * `label` (e.g. `Add variation "B"`), is marked unsaved and saved to the backend shortly after.
+   */
+  edit(label: string, apply: (store: MergeableStore) => void): void;
+  /** Reverts the last edit. */
+  undo(): void;
+  /** Replays the last undone edit. */
+  redo(): void;
+  /** What undo and redo would do now. */
+  undoState(): UndoState;
+  /** The connection and save state. */
+  status(): ModelStatus;
+  /** Calls `listener` whenever status or undo state change; returns the unsubscribe function. */
+  subscribe(listener: () => void): () => void;
+  /** Saves now (Ctrl/Cmd+S); resolves once the backend has written the working copy. */
+  save(): Promise<void>;
+  /** Closes the connection and local persistence. */
+  destroy(): Promise<void>;
+}
+
+/** Delay between an edit and its automatic save. */
+const SAVE_DELAY_MS = 600;
+/** Label of changes that arrived from another editor. */
+export const REMOTE_EDIT_LABEL = 'Edit from another window';
+
+/** Opens a project's working copy: local copy first, then live sync with the backend. */
+export async function openProjectModel(projectId: string): Promise<ProjectModel> {
+  const store = createMergeableStore();
+  store.setTablesSchema(TABLES_SCHEMA as never);
+  const local = createIndexedDbPersister(store, `varia-editor-${projectId}`);
+  await local.load().catch(() => undefined);
+  await local.startAutoSave().catch(() => undefined);
+  const checkpoints = createCheckpoints(store);
+  checkpoints.setSize(300);
+
+  const listeners = new Set<() => void>();
+  const notify = () => listeners.forEach((listener) => listener());
+  let status: ModelStatus = { connection: 'connecting', unsaved: 0 };
+  const setStatus = (patch: Partial<ModelStatus>) => {
+    status = { ...status, ...patch };
+    notify();
+  };
+
+  let localEdit = false;
+  let synced = false;
+  // Changes merged in from the backend become their own undo step, so a local undo never folds them in.
+  // (Registered after the checkpoints' own listener, so the changes are recorded by then.)
+  store.addDidFinishTransactionListener(() => {
+    if (!localEdit && synced && hasChanges(store)) checkpoints.addCheckpoint(REMOTE_EDIT_LABEL);
+  });
+
+  let saveTimer: ReturnType<typeof setTimeout> | undefined;
+  let saving: Promise<void> | undefined;
+  const save = async (): Promise<void> => {
+    clearTimeout(saveTimer);
+    const pending = status.unsaved;
+    const run = async () => {
+      try {
+        await api(`projects/${encodeURIComponent(projectId)}/save`, { method: 'POST', body: { content: store.getMergeableContent() } });
+        setStatus({ unsaved: Math.max(0, status.unsaved - pending), lastSaved: new Date().toISOString(), message: undefined });
+      } catch (error) {
+        setStatus({ message: `Not saved: ${(error as Error).message} Your edits are kept in this window and saved once the backend is back.` });
+        throw error;
+      }
+    };
+    saving = (saving ?? Promise.resolve()).catch(() => undefined).then(run);
+    return saving;
+  };
+  const scheduleSave = () => {
+    clearTimeout(saveTimer);
+    saveTimer = setTimeout(() => void save().catch(() => undefined), SAVE_DELAY_MS);
+  };
+
+  let synchronizer: WsSynchronizer<WebSocket> | undefined;
+  let closed = false;
+  let retry = 250;
+  const connect = async () => {
+    if (closed) return;
+    setStatus({ connection: status.connection === 'online' ? 'offline' : status.connection });
+    try {
+      const socket = new WebSocket(await backendSocketUrl(`/api/editor/sync/${encodeURIComponent(projectId)}`));
+      await new Promise<void>((resolve, reject) => {
+        socket.addEventListener('open', () => resolve(), { once: true });
+        socket.addEventListener('error', () => reject(new Error('closed')), { once: true });
+      });
+      synchronizer = await createWsSynchronizer(store, socket, 2);
+      socket.addEventListener('close', () => {
+        void synchronizer?.destroy();
+        synchronizer = undefined;
+        if (closed) return;
+        setStatus({ connection: 'offline', message: 'The connection to the editor backend was lost; edits are kept here and sent when it is back.' });
+        setTimeout(() => void connect(), retry);
+      });
+      await synchronizer.startSync();
+      if (!synced) {
+        synced = true;
+        // What was loaded is the starting point, not an edit to undo.
+        checkpoints.clear();
+      }
+      retry = 250;
+      setStatus({ connection: 'online', message: undefined });
+      if (status.unsaved > 0) scheduleSave();
+    } catch {
+      setStatus({ connection: 'offline' });
+      retry = Math.min(retry * 2, 4000);
+      setTimeout(() => void connect(), retry);
+    }
+  };
+  await Promise.race([connect(), new Promise((resolve) => setTimeout(resolve, 3000))]);
+
+  checkpoints.addCheckpointIdsListener(notify);
+  return {
+    projectId,
+    store,
+    checkpoints,
+    edit(label, apply) {
+      localEdit = true;
+      try {
+        store.transaction(() => apply(store));
+      } finally {
+        localEdit = false;
+      }
+      checkpoints.addCheckpoint(label);
+      setStatus({ unsaved: status.unsaved + 1 });
+      scheduleSave();
+    },
+    undo() {
+      if (!checkpoints.getCheckpointIds()[0].length) return;
+      localEdit = true;
+      try {
+        checkpoints.goBackward();
+      } finally {
+        localEdit = false;
+      }
+      setStatus({ unsaved: status.unsaved + 1 });
+      scheduleSave();
+    },
+    redo() {
+      if (!checkpoints.getCheckpointIds()[2].length) return;
+      localEdit = true;
+      try {
+        checkpoints.goForward();
+      } finally {
+        localEdit = false;
+      }
+      setStatus({ unsaved: status.unsaved + 1 });
+      scheduleSave();
+    },
+    undoState() {
+      const [backward, current, forward] = checkpoints.getCheckpointIds();
+      return {
+        undo: backward.length && current !== undefined ? checkpoints.getCheckpoint(current) : undefined,
+        redo: forward.length ? checkpoints.getCheckpoint(forward[0]) : undefined,
+      };
+    },
+    status: () => status,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    save,
+    async destroy() {
+      closed = true;
+      clearTimeout(saveTimer);
+      if (status.unsaved > 0) await save().catch(() => undefined);
+      await synchronizer?.destroy();
+      await local.destroy();
+      checkpoints.destroy();
+    },
+  };
+}
+
+/** Whether the transaction that just finished changed any cell or value. */
+function hasChanges(store: MergeableStore): boolean {
+  const [tables, values] = store.getTransactionChanges();
+  return Object.keys(tables).length > 0 || Object.keys(values).length > 0;
+}
