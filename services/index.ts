@@ -11,11 +11,13 @@ import { createRouter, type Router } from './router';
 import { assetRoutes } from './routes/assets';
 import { clientStorageRoutes } from './routes/client-storage';
 import { demoRoutes } from './routes/demo';
+import { editorAgentRoutes } from './routes/editor-agent';
 import { closeEditor, editorRoutes, handleEditorUpgrade } from './routes/editor';
 import { closeEventStore, eventRoutes } from './routes/events';
 import { flickerRoutes } from './routes/flicker';
 import { homeRoutes } from './routes/home';
 import { homepageRoutes } from './routes/homepage';
+import { homepagePreviewRoutes } from './routes/homepage-preview';
 import { homepageAssetRoutes } from './routes/homepage-assets';
 import { predictRoutes } from './routes/predict';
 import { redirectRoutes } from './routes/redirect';
@@ -47,7 +49,7 @@ export interface RunningServices {
 type RouteModule = (router: Router, context: ServicesContext) => void;
 
 /** Every route module, in the order their routes are matched. */
-const ROUTE_MODULES: readonly RouteModule[] = [assetRoutes, homeRoutes, homepageRoutes, snippetFileRoutes, demoRoutes, clientStorageRoutes, flickerRoutes, spaRoutes, redirectRoutes, predictRoutes, eventRoutes, homepageAssetRoutes, sheetRoutes, editorRoutes];
+const ROUTE_MODULES: readonly RouteModule[] = [assetRoutes, homeRoutes, homepageRoutes, homepagePreviewRoutes, snippetFileRoutes, demoRoutes, clientStorageRoutes, flickerRoutes, spaRoutes, redirectRoutes, predictRoutes, eventRoutes, homepageAssetRoutes, sheetRoutes, editorAgentRoutes, editorRoutes];
 
 const DEFAULT_HOST = '127.0.0.1';
 

@@ -1,0 +1,200 @@
+/**
+ * The messages between the editor (renderer) and the editor agent running in the page (EDT-17).
+ * Both sides import this file, so a message's shape is declared once and every received message is
+ * checked by {@link parseMessage} before anything reads it: a message that fails the check, carries
+ * another session's token or names an unknown type is dropped without a reply.
+ *
+ * No dependency on the DOM or React: it is bundled into the agent and into the renderer alike.
+ */
+
+/** Marks a message as ours, and its protocol version. */
+export const PROTOCOL = 'varia-editor/1';
+
+/** Hash parameters the editor puts on the canvas URL: the session token and the editor's origin. */
+export const HASH_TOKEN = 'varia_editor_token';
+export const HASH_ORIGIN = 'varia_editor_origin';
+/** Prefix of the console lines that carry agent messages to a desktop `<webview>` host. */
+export const CONSOLE_PREFIX = '\u2063varia-agent:';
+
+/** Where to move a selection (arrow keys and the breadcrumb, EDT-15). */
+export type Direction = 'parent' | 'child' | 'prev' | 'next';
+
+/**
+ * A change as the editor previews it: the runtime's change fields with JSON values. Custom code comes
+ * as source text (`code`); the agent turns it into a function through a served script, never `eval`.
+ */
+export interface PreviewChange {
+  id: string;
+  type: string;
+  selector?: string;
+  attributes?: Record<string, string | boolean>;
+  css?: Record<string, string>;
+  operator?: string;
+  insertSelector?: string;
+  value?: string;
+  widget_id?: string;
+  config?: Record<string, unknown>;
+  dependencies?: string[];
+  /** custom_code: the function's source text, e.g. `(api) => { ... }`. */
+  code?: string;
+}
+
+/** One ancestor or child in a selection's breadcrumb. */
+export interface ElementRef {
+  selector: string;
+  /** `tag#id.class` style label for the breadcrumb. */
+  label: string;
+}
+
+/** What the agent reports about the selected element. */
+export interface Selection {
+  selector: string;
+  /** How many elements the selector matches in the document (1 when it is unique, EDT-16). */
+  matches: number;
+  tag: string;
+  label: string;
+  /** Ancestors from the root down to the element's parent. */
+  path: ElementRef[];
+  children: ElementRef[];
+  text: string;
+  html: string;
+  attributes: Record<string, string>;
+}
+
+/** How one previewed change went (EDT-21, EDT-22). */
+export interface PreviewResult {
+  id: string;
+  status: string;
+  /** Elements its selector matches (undefined for types without a selector). */
+  matches?: number;
+  error?: string;
+}
+
+/** Editor -> agent. */
+export type ToAgent =
+  | { type: 'picker'; on: boolean }
+  | { type: 'select'; selector: string }
+  | { type: 'navigate'; to: Direction }
+  | { type: 'preview'; key: string; changes: PreviewChange[] }
+  | { type: 'clearPreview' }
+  | { type: 'count'; selectors: string[] };
+
+/** Agent -> editor. */
+export type FromAgent =
+  | { type: 'ready'; url: string; title: string; elements: number }
+  | { type: 'picker'; on: boolean }
+  | { type: 'hover'; selector: string; label: string }
+  | { type: 'selected'; selection: Selection }
+  | { type: 'previewed'; key: string; results: PreviewResult[]; ms: number }
+  | { type: 'counts'; counts: Record<string, number> };
+
+/** A message on the wire: ours, this session's, one of the types. */
+export type Envelope<T> = T & { protocol: typeof PROTOCOL; token: string };
+
+type Check = (value: unknown) => boolean;
+const isString: Check = (value) => typeof value === 'string';
+const isBool: Check = (value) => typeof value === 'boolean';
+const isNumber: Check = (value) => typeof value === 'number' && Number.isFinite(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const listOf = (item: Check): Check => (value) => Array.isArray(value) && value.length <= 5000 && value.every(item);
+const recordOf = (item: Check): Check => (value) => isObject(value) && Object.values(value).every(item);
+const optional = (check: Check): Check => (value) => value === undefined || check(value);
+const oneOf = (...values: string[]): Check => (value) => values.includes(value as string);
+const shape = (fields: Record<string, Check>): Check => (value) =>
+  isObject(value) && Object.entries(fields).every(([name, check]) => check(value[name]));
+
+const ref = shape({ selector: isString, label: isString });
+const change = shape({
+  id: isString,
+  type: isString,
+  selector: optional(isString),
+  attributes: optional(recordOf((value) => isString(value) || isBool(value))),
+  css: optional(recordOf(isString)),
+  operator: optional(isString),
+  insertSelector: optional(isString),
+  value: optional(isString),
+  widget_id: optional(isString),
+  config: optional(isObject),
+  dependencies: optional(listOf(isString)),
+  code: optional(isString),
+});
+
+const TO_AGENT: Record<ToAgent['type'], Check> = {
+  picker: shape({ on: isBool }),
+  select: shape({ selector: isString }),
+  navigate: shape({ to: oneOf('parent', 'child', 'prev', 'next') }),
+  preview: shape({ key: isString, changes: listOf(change) }),
+  clearPreview: () => true,
+  count: shape({ selectors: listOf(isString) }),
+};
+
+const FROM_AGENT: Record<FromAgent['type'], Check> = {
+  ready: shape({ url: isString, title: isString, elements: isNumber }),
+  picker: shape({ on: isBool }),
+  hover: shape({ selector: isString, label: isString }),
+  selected: shape({
+    selection: shape({
+      selector: isString,
+      matches: isNumber,
+      tag: isString,
+      label: isString,
+      path: listOf(ref),
+      children: listOf(ref),
+      text: isString,
+      html: isString,
+      attributes: recordOf(isString),
+    }),
+  }),
+  previewed: shape({
+    key: isString,
+    ms: isNumber,
+    results: listOf(shape({ id: isString, status: isString, matches: optional(isNumber), error: optional(isString) })),
+  }),
+  counts: shape({ counts: recordOf(isNumber) }),
+};
+
+/**
+ * Checks a received value: ours, this session's token, a known type whose fields have the declared
+ * types. Returns the message, or undefined for anything else.
+ */
+const parse = <T extends { type: string }>(checks: Record<string, Check>, value: unknown, token: string): T | undefined => {
+  if (!isObject(value) || value.protocol !== PROTOCOL || typeof value.token !== 'string') return;
+  // The token is compared whole; an empty session token never matches.
+  if (!token || value.token !== token) return;
+  const check = typeof value.type === 'string' && Object.hasOwn(checks, value.type) ? checks[value.type] : undefined;
+  return check && check(value) ? (value as unknown as T) : undefined;
+};
+
+/** A message for the agent, if `value` is a valid one of this session. */
+export const parseToAgent = (value: unknown, token: string) => parse<ToAgent>(TO_AGENT, value, token);
+/** A message for the editor, if `value` is a valid one of this session. */
+export const parseFromAgent = (value: unknown, token: string) => parse<FromAgent>(FROM_AGENT, value, token);
+
+/** Wraps a message for the wire. */
+export const envelope = <T extends { type: string }>(message: T, token: string): Envelope<T> => ({
+  ...message,
+  protocol: PROTOCOL,
+  token,
+});
+
+/** A fresh per-session token: 128 random bits, hex. */
+export const newToken = (crypto: Pick<Crypto, 'getRandomValues'> = globalThis.crypto): string =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+
+/** The canvas URL for a page: editor mode on, the session token and the editor's origin in the hash. */
+export const canvasUrl = (pageUrl: string, token: string, editorOrigin: string, desktop = false): string => {
+  const url = new URL(pageUrl);
+  url.searchParams.set(desktop ? 'varia_desktop_editor' : 'varia_editor', 'true');
+  const hash = new URLSearchParams({ [HASH_TOKEN]: token, [HASH_ORIGIN]: editorOrigin });
+  url.hash = hash.toString();
+  return url.toString();
+};
+
+/** The session token and the editor's origin from a canvas page's hash, if present. */
+export const readSession = (hash: string): { token: string; origin: string } | undefined => {
+  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  const token = params.get(HASH_TOKEN);
+  const origin = params.get(HASH_ORIGIN);
+  return token && origin && /^[0-9a-f]{32}$/.test(token) ? { token, origin } : undefined;
+};

@@ -1,0 +1,87 @@
+/**
+ * The editor agent's routes (EDT-14, EDT-21):
+ * - `GET /editor/agent.js`: the agent, built from desktop/agent/ with the runtime's change appliers
+ *   and the widget plugins (built once per services start, on first request).
+ * - `GET /editor/preview-code.js?id=<id>&code=<source>`: one custom-code change's source (TypeScript
+ *   or JavaScript, a function expression or a function body) compiled by esbuild into a script that
+ *   hands the function to the agent. A script from the page's own origin runs under a strict CSP,
+ *   where `eval` would not.
+ * - `GET /editor/fixtures/generated-classes` and `/editor/fixtures/many?count=N`: pages in editor mode
+ *   with class names generated afresh on every load, and with N elements, for the picker's tests and
+ *   the bench.
+ */
+import { transform } from 'esbuild';
+import { buildAgent } from '../../desktop/agent/build';
+import type { ServicesContext } from '../context';
+import type { Router } from '../router';
+import { CONTENT_TYPES, renderPage, sendBody, sendHtml, sendText } from '../responses';
+
+let agent: Promise<string> | undefined;
+
+/** Compiles custom code to a function expression; throws with esbuild's message when it does not parse. */
+export const compilePreviewCode = async (source: string): Promise<string> => {
+  const asExpression = async (code: string) =>
+    (await transform(`export default (${code}\n);`, { loader: 'ts', format: 'esm', target: 'es2020' })).code;
+  let code: string;
+  try {
+    code = await asExpression(source);
+  } catch {
+    // Statements rather than a function: they become the body of `function (api)`.
+    code = await asExpression(`function (api: any) {\n${source}\n}`);
+  }
+  return code.replace(/^export default\s*/m, '').trim().replace(/;$/, '');
+};
+
+/** One random readable-free token, as a CSS-in-JS build would emit. */
+const hash = () => Math.random().toString(36).slice(2, 8) + Math.floor(Math.random() * 90 + 10);
+
+const generatedPage = (): string => {
+  const c = (name: string) => `${name}_${hash()}`;
+  const body = `<div class="css-${hash()} ${c('Layout_root')}">
+<header class="sc-${hash()} ${c('Header_bar')}"><nav class="css-${hash()}"><a class="css-${hash()}" href="#a">Docs</a><a class="css-${hash()}" href="#b">Pricing</a><a class="css-${hash()}" data-testid="nav-signin" href="#c">Sign in</a></nav></header>
+<main class="${c('Page_main')}">
+<section class="css-${hash()} ${c('Hero_hero')}"><h1 class="css-${hash()} ${c('Hero_title')}">Build faster</h1><p class="css-${hash()}">Lead text</p>
+<button class="css-${hash()} ${c('Button_primary')}" type="button">Start</button><button class="css-${hash()} ${c('Button_secondary')}" type="button">Learn</button></section>
+<ul class="css-${hash()}">${[1, 2, 3].map((n) => `<li class="css-${hash()}"><span class="css-${hash()}">Item ${n}</span></li>`).join('')}</ul>
+</main></div>`;
+  return renderPage({ title: 'Generated classes', head: '<script src="/editor/agent.js" defer></script>', body });
+};
+
+const manyPage = (count: number): string => {
+  const cards: string[] = [];
+  // About five elements per card.
+  for (let i = 0; i < Math.ceil(count / 5); i += 1) {
+    cards.push(`<article class="card"><h3 class="card-title">Card ${i}</h3><p class="card-text">Text <b>${i}</b></p><a class="card-link" href="#${i}">More</a></article>`);
+  }
+  return renderPage({ title: 'Many elements', head: '<script src="/editor/agent.js" defer></script>', body: `<main id="grid">${cards.join('')}</main>` });
+};
+
+/** Adds the agent routes. */
+export function editorAgentRoutes(router: Router, _context: ServicesContext): void {
+  router.get('/editor/agent.js', async ({ res }) => {
+    agent ??= buildAgent().catch((error) => {
+      agent = undefined;
+      throw error;
+    });
+    sendBody(res, 200, CONTENT_TYPES.javascript, await agent);
+  });
+  router.get('/editor/preview-code.js', async ({ res, url }) => {
+    const id = url.searchParams.get('id') ?? '';
+    const source = url.searchParams.get('code') ?? '';
+    if (!/^[a-z0-9]{1,24}$/.test(id)) return sendText(res, 400, 'id must be 1-24 characters a-z0-9');
+    let body: string;
+    try {
+      const fn = await compilePreviewCode(source);
+      body = `(window.__variaPreviewCode = window.__variaPreviewCode || {})[${JSON.stringify(id)}] = ${fn};\n`;
+    } catch (error) {
+      const message = (error as Error).message.split('\n')[0];
+      body = `console.error(${JSON.stringify(`[Varia editor] custom code does not compile: ${message}`)});\n`;
+    }
+    sendBody(res, 200, CONTENT_TYPES.javascript, body);
+  });
+  router.get('/editor/fixtures/generated-classes', ({ res }) => sendHtml(res, 200, generatedPage()));
+  router.get('/editor/fixtures/many', ({ res, url }) => {
+    const count = Math.min(Math.max(Number(url.searchParams.get('count')) || 2000, 10), 20000);
+    sendHtml(res, 200, manyPage(count));
+  });
+}
