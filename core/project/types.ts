@@ -343,8 +343,11 @@ interface ChangeBase {
   dependencies?: string[];
   /** CSS selector of the elements the change edits. */
   selector?: string;
-  /** Attribute change: what to set per attribute kind (`hide`/`remove` take true). */
-  attributes?: Partial<Record<AttributeKind, string | boolean>>;
+  /**
+   * Attribute change: what to set per attribute kind (`hide`/`remove` take true), `addClass`/`removeClass`
+   * (space-separated class names), or any other attribute by name (false or null removes it; see attributes.ts).
+   */
+  attributes?: Partial<Record<AttributeKind | 'addClass' | 'removeClass', string | boolean>> & { [name: string]: string | boolean | null | undefined };
   /** Style properties to set, by CSS property name. */
   css?: Record<string, string>;
   /** Where appended or rearranged content goes relative to the selected element. */

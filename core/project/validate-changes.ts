@@ -1,4 +1,5 @@
 /** Structural checks of a list of changes (CHG-1..9, CHG-15/16, runtime-spec §5). */
+import { attributeProblem, CLASS_KINDS, MSG_UNRECOGNIZED_ATTRIBUTE } from './attributes';
 import { ATTRIBUTE_KINDS, CHANGE_TYPES, INSERTION_OPERATORS } from './types';
 import { type Checker, type Obj, type Scope, checkOneOf, checkText, child, eachObject, isObject, isText, label, show, unique } from './validate-kit';
 
@@ -55,9 +56,17 @@ function checkType(c: Checker, at: Scope, change: Obj): void {
   }
   if (change.attributes == null) return;
   if (!isObject(change.attributes)) return c.report(child(at, 'attributes'), `attributes must be an object, got ${show(change.attributes)}`);
-  for (const kind of Object.keys(change.attributes)) {
-    if (!(ATTRIBUTE_KINDS as readonly string[]).includes(kind)) {
-      c.report(child(child(at, 'attributes'), kind), `Unrecognized attribute "${kind}" (expected one of ${ATTRIBUTE_KINDS.join(', ')})`);
+  // CHG-4, CHG-5: the spec's kinds, the class-list kinds, or any attribute by name, never on* nor javascript:.
+  for (const [kind, value] of Object.entries(change.attributes)) {
+    const where = child(child(at, 'attributes'), kind);
+    const problem = attributeProblem(kind, value);
+    if (problem === MSG_UNRECOGNIZED_ATTRIBUTE) {
+      c.report(where, `${problem} "${kind}" (expected one of ${ATTRIBUTE_KINDS.join(', ')}, ${CLASS_KINDS.join(', ')} or an attribute name)`);
+    } else if (problem) c.report(where, `${problem}: ${kind} ${show(value)}`);
+    else if (!(value == null || typeof value === 'string' || typeof value === 'boolean')) {
+      c.report(where, `An attribute takes text, true or false (null or false removes it), got ${show(value)}`);
+    } else if ((CLASS_KINDS as readonly string[]).includes(kind) && typeof value !== 'string') {
+      c.report(where, `${kind} takes space-separated class names, got ${show(value)}`);
     }
   }
 }

@@ -2,20 +2,23 @@
  * The `attribute` change applier: per matched element, sets the attribute kinds of
  * `change.attributes` (CHG-4) and the style properties of `change.css`; undo restores each exactly.
  *
- * Kinds: `class` replaces the class attribute; `href` and `src` set those attributes; `html` and
+ * Kinds: `class` replaces the class attribute, `addClass`/`removeClass` add or remove single classes
+ * (space-separated) and keep the rest of the list; `href` and `src` set those attributes; `html` and
  * `text` replace the content (undo puts the original nodes back, listeners and all); `style` adds
  * declarations to the inline style (same properties overridden, others kept); `hide` (true) sets
  * `visibility: hidden`, `remove` (true) sets `display: none`, both `!important` and keeping the
- * element in the page so that undo and other scripts holding it keep working. Any other kind throws
- * 'Unrecognized attribute' (CHG-5).
+ * element in the page so that undo and other scripts holding it keep working. Any other key is an
+ * attribute name (title, data-*, aria-*...): text sets it, true sets it empty, false or null removes it.
+ * A key that is no attribute name throws 'Unrecognized attribute' (CHG-5); on* attributes and
+ * javascript: URLs throw their catalogue texts (core/project/attributes.ts), before anything is touched.
  */
 import { definePlugin, type UndoHandle } from '../../../core';
+import { attributeProblem, MSG_UNRECOGNIZED_ATTRIBUTE } from '../../../core/project/attributes';
 import type { Change } from '../../../core/project/types';
 import { editStyle, replaceChildren, setAttr, setStyles } from '../_shared/dom';
 import { combine } from '../_shared/handles';
 
-/** Catalogue text (ERR-22). */
-export const MSG_UNRECOGNIZED_ATTRIBUTE = 'Unrecognized attribute';
+export { MSG_UNRECOGNIZED_ATTRIBUTE };
 
 type Edit = (el: Element, value: string | boolean) => UndoHandle | undefined;
 
@@ -23,24 +26,60 @@ type Edit = (el: Element, value: string | boolean) => UndoHandle | undefined;
 const addCss = (style: CSSStyleDeclaration, value: string) => void (style.cssText += ';' + value);
 const setImportant = (style: CSSStyleDeclaration, prop: string) => style.setProperty(prop, prop === 'display' ? 'none' : 'hidden', 'important');
 
+/**
+ * Adds (or removes) single classes, keeping the others; undo takes back only what it changed, and
+ * leaves no empty class attribute where there was none. Follows re-renders like the other edits.
+ */
+const editClasses = (el: Element, names: string, add: boolean): UndoHandle => {
+  const list = names.split(/\s+/).filter(Boolean);
+  let before: string | null;
+  let after: string | null;
+  let changed: string[] = [];
+  const put = () => {
+    before = el.getAttribute('class');
+    changed = list.filter((name) => el.classList.contains(name) !== add);
+    for (const name of changed) el.classList.toggle(name, add);
+    after = el.getAttribute('class');
+  };
+  put();
+  return {
+    undo() {
+      // Untouched since: the exact text (order included). Otherwise only what this edit changed.
+      if (el.getAttribute('class') === after) return void (before == null ? el.removeAttribute('class') : el.setAttribute('class', before));
+      for (const name of changed) if (el.classList.contains(name) === add) el.classList.toggle(name, !add);
+    },
+    holds: () => list.every((name) => el.classList.contains(name) === add),
+    reapply: put,
+  };
+};
+
 const EDITS: Record<string, Edit> = {
   class: (el, value) => setAttr(el, 'class', String(value)),
-  href: (el, value) => setAttr(el, 'href', String(value)),
-  src: (el, value) => setAttr(el, 'src', String(value)),
   html: (el, value) => replaceChildren(el, 'innerHTML', String(value)),
   text: (el, value) => replaceChildren(el, 'textContent', String(value)),
   style: (el, value) => editStyle(el, addCss, String(value)),
   hide: (el, value) => (value === false ? undefined : editStyle(el, setImportant, 'visibility')),
   remove: (el, value) => (value === false ? undefined : editStyle(el, setImportant, 'display')),
+  addClass: (el, value) => editClasses(el, String(value), true),
+  removeClass: (el, value) => editClasses(el, String(value), false),
 };
+// Kinds whose value is content or style, not an attribute value: not checked as attributes.
+const CONTENT: Record<string, 1> = { html: 1, text: 1, style: 1, hide: 1, remove: 1, addClass: 1, removeClass: 1 };
 
-/** Applies an attribute change to one element; throws 'Unrecognized attribute' before touching anything. */
+/** Any attribute by name: text sets it, true sets it empty, false or null removes it. */
+const setAny = (el: Element, name: string, value: unknown) => setAttr(el, name, value == null || value === false ? null : value === true ? '' : String(value));
+
+/** Applies an attribute change to one element; throws its catalogue text before touching anything. */
 export const applyAttributes = (change: Change, el: Element): UndoHandle => {
   const attributes = change.attributes ?? {};
-  for (const kind in attributes) if (!EDITS[kind]) throw Error(MSG_UNRECOGNIZED_ATTRIBUTE);
+  for (const kind in attributes) {
+    const problem = CONTENT[kind] ? undefined : attributeProblem(kind, attributes[kind]);
+    if (problem) throw Error(problem);
+  }
   const handles: UndoHandle[] = [];
   for (const kind in attributes) {
-    const handle = EDITS[kind](el, attributes[kind as keyof typeof attributes]!);
+    const value = attributes[kind];
+    const handle = EDITS[kind] ? EDITS[kind](el, value as string | boolean) : setAny(el, kind, value);
     if (handle) handles.push(handle);
   }
   if (change.css) handles.push(setStyles(el, change.css));

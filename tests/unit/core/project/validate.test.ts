@@ -593,10 +593,21 @@ describe('validateProject: changes', () => {
     });
   });
 
-  it('CHG-5 an unrecognised attribute of an attribute change is reported (ERR-22)', () => {
+  it('CHG-5 an unrecognised attribute of an attribute change is reported (ERR-22); on* attributes and javascript: URLs are refused', () => {
     const data = validProject();
-    loose(changesOf(data)[1]).attributes = { hide: true, colour: 'red' };
-    expect(lines(data)).toEqual([`error ${at}[1].attributes.colour: Unrecognized attribute "colour" (expected one of class, html, href, src, style, text, hide, remove)`]);
+    loose(changesOf(data)[1]).attributes = { hide: true, 'colour name': 'red', onclick: 'steal()', href: ' java\tscript:alert(1)', 'data-n': 2 };
+    expect(lines(data)).toEqual([
+      `error ${at}[1].attributes.colour name: Unrecognized attribute "colour name" (expected one of class, html, href, src, style, text, hide, remove, addClass, removeClass or an attribute name)`,
+      `error ${at}[1].attributes.onclick: Event handler attributes are refused: onclick "steal()"`,
+      `error ${at}[1].attributes.href: javascript: URLs are refused: href " java\\tscript:alert(1)"`,
+      `error ${at}[1].attributes.data-n: An attribute takes text, true or false (null or false removes it), got 2`,
+    ]);
+  });
+
+  it('CHG-4 any attribute by name, single classes and removals are accepted', () => {
+    const data = validProject();
+    loose(changesOf(data)[1]).attributes = { title: 'Hi', 'aria-label': 'Close', 'data-x': '1', hidden: true, alt: false, addClass: 'a b', removeClass: 'c', lang: null };
+    expect(lines(data)).toEqual([]);
   });
 
   it('CHG-3 an unknown change type is a warning: an applier plugin may handle it (ERR-21)', () => {
@@ -661,11 +672,11 @@ describe('validateProject: changes', () => {
     const data = validProject();
     loose(data.layers[1].changes![0]).attributes = 'hide';
     loose(trust(data)).changes = [{ id: 'ec', type: 'custom_code' }];
-    loose(trust(data).variations[2].actions[0].changeSet![0]).attributes = { nope: 1 };
+    loose(trust(data).variations[2].actions[0].changeSet![0]).attributes = { 'no pe': 'x' };
     expect(lines(data)).toEqual([
       'error layers[1].changes[0].attributes: attributes must be an object, got "hide"',
       'error layers[1].experiments[0].changes[0].value: Custom code must be a function, got undefined',
-      'error layers[1].experiments[0].variations[2].actions[0].changeSet[0].attributes.nope: Unrecognized attribute "nope" (expected one of class, html, href, src, style, text, hide, remove)',
+      'error layers[1].experiments[0].variations[2].actions[0].changeSet[0].attributes.no pe: Unrecognized attribute "no pe" (expected one of class, html, href, src, style, text, hide, remove, addClass, removeClass or an attribute name)',
     ]);
   });
 });

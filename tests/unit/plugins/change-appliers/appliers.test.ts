@@ -17,12 +17,14 @@ const ctx = {
 const env = (win?: unknown): ChangeEnv => ({ ctx, win: win as ChangeEnv['win'], meta: { layerId: 'l', experimentId: 'e', variationId: 'v', pageId: 'p' } });
 
 describe('change appliers', () => {
-  it('CHG-4 CHG-5 the attribute applier knows exactly the kinds class, html, href, src, style, text, hide, remove; any other throws before touching the element', () => {
+  it('CHG-4 CHG-5 the attribute applier throws before touching the element for what is no attribute name, an on* attribute or a javascript: URL', () => {
     const touched: string[] = [];
     const el = new Proxy({}, { get: (_t, key) => (touched.push(String(key)), () => null) }) as unknown as Element;
-    expect(() => attribute.apply({ id: 'a', type: 'attribute', attributes: { class: 'x', colour: 'red' } as never }, el, env())).toThrow(
-      'Unrecognized attribute',
-    );
+    const refused = (attributes: Record<string, unknown>) => () => attribute.apply({ id: 'a', type: 'attribute', attributes: attributes as never }, el, env());
+    expect(refused({ class: 'x', 'colour name': 'red' })).toThrow('Unrecognized attribute');
+    expect(refused({ class: 'x', onClick: 'steal()' })).toThrow('Event handler attributes are refused');
+    expect(refused({ title: 'x', href: '\u0001JavaScript:alert(1)' })).toThrow('javascript: URLs are refused');
+    expect(refused({ 'data-go': 'javascript:void 0' })).toThrow('javascript: URLs are refused');
     expect(touched).toEqual([]);
     expect(attribute.perElement).toBe(true);
   });

@@ -252,7 +252,7 @@ describe('changes validation rule', () => {
   });
 
   it('CHG-5 ERR-22 an unrecognised attribute is an error at validation ("Unrecognized attribute")', async () => {
-    const t = boot({ data: project('attribute', { selector: '#x', attributes: { colour: 'red' } }) as never });
+    const t = boot({ data: project('attribute', { selector: '#x', attributes: { 'colour!': 'red' } }) as never });
     await t.settle();
     expect(t.logs.filter((l) => l.level === 'error').map((l) => l.text).join('\n')).toContain('Unrecognized attribute');
     expect(t.lifecycle()).not.toContain('initialized');
