@@ -23,7 +23,8 @@ export const DEMO_BANNER_SCHEMA = {
   copy: str('Take a self-guided product tour: no sign-up needed.'),
   ctaText: str('Start the free demo'),
   url: str('/products/platform/atlas-product-tour'),
-  trackingParam: str('demo_hp_banner_2'),
+  /** The product tour's tracking parameter `tck` (WID-105). */
+  tck: str('demo_hp_banner_2'),
   clickEvent: str('demo_banner_clicks'),
 };
 
@@ -47,7 +48,7 @@ const show = (c: ConfigOf<typeof DEMO_BANNER_SCHEMA>, t: Track) => {
       waitFor(t, c.selector, (hero) => {
         if (t.doc.getElementById(DEMO_BANNER_ID)) return;
         t.css(CSS);
-        const href = withParam(localize(t.win, c.url), 'tck', c.trackingParam);
+        const href = withParam(localize(t.win, c.url), 'tck', c.tck);
         const banner = build(
           t.doc,
           `<div id="${DEMO_BANNER_ID}"><div class="vw-demo"><span class="vw-demo-icon" aria-hidden="true"></span><p><strong>${esc(c.title)}</strong> <span class="vw-demo-copy">${esc(c.copy)}</span></p><a href="${esc(href)}">${esc(c.ctaText)}</a></div></div>`,

@@ -3,9 +3,9 @@
  * hydration before changing anything (WID-14): hydration re-renders the hero's blocks, which would
  * overwrite an earlier change. Then removes the first two hero blocks (WID-15) and turns the third
  * and fourth into analyst-report links (WID-16, WID-17) whose link, icon and text come from the
- * experiment's config (WID-18). Each link carries `data-report="<type>"` (default forrester and
- * gartner) so the project's Forrester and Gartner click events select them; which badge is which is
- * open in the spec (WID-18), so it is the config's `report1_type`/`report2_type`.
+ * experiment's config (WID-18). Each link carries `data-report="<type>"` (forrester, gartner: from
+ * the config, or told from the link and text) so click events can select them; which badge is which is
+ * open in the spec (WID-18), so it is the config's `firstReportType`/`secondReportType`.
  */
 import { all, build, esc } from '../_shared/dom';
 import { localize } from '../_shared/links';
@@ -16,15 +16,16 @@ import { defineWidget } from '../_shared/widget';
 
 export const TRUST_SCHEMA = {
   /** The hero's trust blocks, in order (page contract). */
-  blocksSelector: str('section.hero .hero-trust > .hero-trust-block'),
-  report1_type: str('forrester'),
-  report1_link: str(''),
-  report1_icon: str(''),
-  report1_text: str(''),
-  report2_type: str('gartner'),
-  report2_link: str(''),
-  report2_icon: str(''),
-  report2_text: str(''),
+  selector: str('section.hero .hero-trust > .hero-trust-block'),
+  /** The report's kind, for `data-report`; empty: told from the link and text (gartner, forrester). */
+  firstReportType: str(''),
+  firstReportLink: str(''),
+  firstReportIcon: str(''),
+  firstReportText: str(''),
+  secondReportType: str(''),
+  secondReportLink: str(''),
+  secondReportIcon: str(''),
+  secondReportText: str(''),
 };
 
 const CSS = `
@@ -38,26 +39,27 @@ const CSS = `
 type Config = ConfigOf<typeof TRUST_SCHEMA>;
 
 /** Rewrites a hero block into report `n`'s link; a report without text leaves its block as it is. */
-const report = (t: Track, block: HTMLAnchorElement | undefined, c: Config, n: 1 | 2) => {
-  const text = c[`report${n}_text`];
+const report = (t: Track, block: HTMLAnchorElement | undefined, c: Config, n: 'first' | 'second') => {
+  const text = c[`${n}ReportText`];
   if (!block || !text) return;
-  const type = c[`report${n}_type`];
-  const icon = c[`report${n}_icon`];
+  const link = c[`${n}ReportLink`];
+  const type = c[`${n}ReportType`] || (/gartner|forrester/i.exec(link + text)?.[0].toLowerCase() ?? 'report');
+  const icon = c[`${n}ReportIcon`];
   const badge = icon ? `<img src="${esc(icon)}" alt="" width="44" height="44">` : `<span class="vw-report-badge">${esc(type.slice(0, 3))}</span>`;
   const inner = build(t.doc, `<span>${badge}<span class="vw-report-text">${esc(text)}</span></span>`);
   t.content(block, ...inner.childNodes);
-  if (c[`report${n}_link`]) t.attr(block, 'href', localize(t.win, c[`report${n}_link`]));
+  if (link) t.attr(block, 'href', localize(t.win, link));
   t.attr(block, 'data-report', type);
   t.attr(block, 'class', `${block.className} vw-report`);
 };
 
 const show = (c: Config, t: Track) => {
   whenHydrated(t, () =>
-    waitFor(t, c.blocksSelector, () => {
+    waitFor(t, c.selector, () => {
       t.css(CSS);
-      const blocks = all(t.doc, c.blocksSelector) as HTMLAnchorElement[];
-      report(t, blocks[2], c, 1);
-      report(t, blocks[3], c, 2);
+      const blocks = all(t.doc, c.selector) as HTMLAnchorElement[];
+      report(t, blocks[2], c, 'first');
+      report(t, blocks[3], c, 'second');
       t.remove(blocks[0]);
       t.remove(blocks[1]);
       // Two badges instead of four blocks: let them share the row the four had.

@@ -17,7 +17,7 @@ export const KOREAN_FOOTER_SCHEMA = {
   selector: str('footer.site-footer'),
   companyLabel: str('상호'),
   companyName: str('[placeholder: company name]'),
-  registrationLabel: str('사업자등록번호'),
+  registrationNumberLabel: str('사업자등록번호'),
   registrationNumber: str('[placeholder: business registration number]'),
   addressLabel: str('주소'),
   address: str('[placeholder: business address]'),
@@ -39,7 +39,7 @@ const show = (c: ConfigOf<typeof KOREAN_FOOTER_SCHEMA>, t: Track) =>
     const item = (label: string, value: string) => (value ? `<div><dt>${esc(label)}</dt><dd>${esc(value)}</dd></div>` : '');
     const details = build(
       t.doc,
-      `<section id="${KOREAN_FOOTER_ID}" lang="ko" aria-label="${esc(c.registrationLabel)}"><dl>${item(c.companyLabel, c.companyName)}${item(c.registrationLabel, c.registrationNumber)}${item(c.addressLabel, c.address)}</dl></section>`,
+      `<section id="${KOREAN_FOOTER_ID}" lang="ko" aria-label="${esc(c.registrationNumberLabel)}"><dl>${item(c.companyLabel, c.companyName)}${item(c.registrationNumberLabel, c.registrationNumber)}${item(c.addressLabel, c.address)}</dl></section>`,
     );
     t.add(details, footer, 'into');
   });

@@ -5,8 +5,8 @@ import trust from '../../../plugins/widgets/hero-trust-signals';
 import { boot, fixture, hydrate, PAGE, snapshot } from './kit';
 
 const REPORTS = {
-  report1_link: '/reports/forrester-wave', report1_icon: '/site/assets/favicon.svg', report1_text: 'A Leader in the Forrester Wave',
-  report2_link: '/reports/gartner-mq', report2_text: 'A Leader in the Gartner Magic Quadrant',
+  firstReportLink: '/reports/forrester-wave', firstReportIcon: '/site/assets/favicon.svg', firstReportText: 'A Leader in the Forrester Wave',
+  secondReportLink: '/reports/gartner-mq', secondReportText: 'A Leader in the Gartner Magic Quadrant',
 };
 const blocks = () => [...document.querySelectorAll<HTMLAnchorElement>(PAGE.heroBlocks)];
 
@@ -40,7 +40,7 @@ describe('hero trust signals widget', () => {
     fixture();
     hydrate();
     const t = boot([trust()]);
-    await t.show('hero_trust_signals', { ...REPORTS, report1_type: 'gartner', report2_type: 'forrester' });
+    await t.show('hero_trust_signals', { ...REPORTS, firstReportType: 'gartner', secondReportType: 'forrester' });
     expect(blocks().map((b) => b.dataset.report)).toEqual(['gartner', 'forrester']);
     expect(document.querySelector('a[data-report="forrester"]')!.getAttribute('href')).toBe('/reports/gartner-mq');
   });
