@@ -1,5 +1,5 @@
 import type { ProjectInput } from './project/types';
-import type { Plugin, PluginOf, PluginType } from './types';
+import type { Kernel, Plugin, PluginOf, PluginType } from './types';
 
 /**
  * Declares a plugin. It returns the plugin as given; its use is the typing: `type` picks the kind's
@@ -10,10 +10,33 @@ import type { Plugin, PluginOf, PluginType } from './types';
  */
 export const definePlugin = <T extends PluginType>(plugin: PluginOf<T>): PluginOf<T> => plugin;
 
+/** What a project's {@link ProjectBootstrap} is given. */
+export interface BootstrapContext {
+  /** The project as built. */
+  readonly project: ProjectDefinition;
+  /** The page's window. */
+  readonly win: Window;
+  /**
+   * Starts the runtime (the snippet's `boot`) with the project, or with a changed copy of it (data
+   * without the project script, only the preview layers...). Never throws; returns the kernel, or
+   * undefined when it did not start (another snippet runs on the page, a broken environment).
+   */
+  start(project?: ProjectDefinition): Kernel | undefined;
+}
+
+/**
+ * A project's own start-up around the snippet: it runs first, decides from the page context whether
+ * and how the runtime starts (load an editor or preview script, start with changed data, not at all)
+ * and calls `start` when it should. A snippet whose project has none starts at once.
+ */
+export type ProjectBootstrap = (context: BootstrapContext) => void;
+
 /** A project as a snippet build takes it: its data and the plugins its snippet includes, in order. */
 export interface ProjectDefinition {
   data: ProjectInput;
   plugins?: readonly Plugin[];
+  /** The project's bootstrap (see {@link ProjectBootstrap}); a `.json` project has none. */
+  bootstrap?: ProjectBootstrap;
 }
 
 /** Declares a project (`config/<project>/project.ts` default-exports one). Returns it as given. */

@@ -9,6 +9,7 @@
 import { defineProject } from '../../core';
 import type { ProjectData } from '../../core/project/types';
 import { HOMEPAGE_AUDIENCES } from './audiences';
+import { homepageBootstrap } from './bootstrap';
 import { EVENT, HOMEPAGE_EVENTS } from './events';
 import { HOMEPAGE_ACCOUNT_ID, HOMEPAGE_PROJECT_ID } from './ids';
 import { ENGLISH_LAYERS } from './layers/english';
@@ -52,4 +53,4 @@ export const HOMEPAGE_DATA = {
   events: HOMEPAGE_EVENTS,
 } satisfies Partial<ProjectData>;
 
-export default defineProject({ data: HOMEPAGE_DATA, plugins: homepagePlugins() });
+export default defineProject({ data: HOMEPAGE_DATA, plugins: homepagePlugins(), bootstrap: homepageBootstrap() });

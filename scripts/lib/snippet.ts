@@ -104,8 +104,10 @@ const bootImports = (fitted: boolean) => [
  */
 export const snippetEntry = (projectFile: string, jsonPlugins?: readonly JsonPluginRef[], fitted = false): string => {
   const lines = [...bootImports(fitted), `import project from ${JSON.stringify(spec(projectFile))};`];
+  // A project's bootstrap (core/define.ts) decides whether and with what the runtime starts.
+  const run = 'const start = (p = project) => boot(p, { prepare: prepare(p.data) });\nproject.bootstrap ? project.bootstrap({ project, win: window, start }) : start();';
   if (!jsonPlugins) {
-    lines.push('boot(project, { prepare: prepare(project.data) });');
+    lines.push(run);
     return lines.join('\n');
   }
   const plugins = pluginImports(jsonPlugins);
