@@ -5,7 +5,8 @@
  * what its project needs: the audience matchers of the condition types it names (and the profile
  * providers of their fields), the deciders of its layer policies, the change appliers of its change
  * types, the view providers of its pages' activation types and the event implementations of its
- * events. Storage, the api modules and the tracker always stay.
+ * events, and the widget plugins its widget changes name (`plugins/widgets/<id with - for _>/`).
+ * Storage, the api modules and the tracker always stay.
  *
  * A fitted snippet also leaves out the project validators (core/project/prepare-fitted.ts): it refuses data
  * handed over by `load`.
@@ -16,9 +17,34 @@
  *
  * Runs at build time (Node): it instantiates the preset to read each plugin's type, name and fields.
  */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Plugin } from '../../core';
 import type { ProjectInput } from '../../core/project/types';
 import { standardPreset, type StandardPresetOptions } from './standard';
+
+/** The folder of a widget plugin under plugins/widgets/: its widget id with `_` as `-` (`hero_trust_signals` -> `hero-trust-signals`). */
+export const widgetFolder = (widgetId: string): string => widgetId.replace(/_/g, '-');
+
+/**
+ * The widget plugins a project's widget changes name (`widgets/<folder>`), in order of first use: only
+ * those whose plugin exists; a widget change without one still emits showWidget (a listener may render it).
+ */
+export const widgetRefs = (data: ProjectInput): FittedPluginRef[] => {
+  const ids = new Set<string>();
+  const walk = (value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach(walk);
+    if (!value || typeof value !== 'object') return;
+    const change = value as { type?: unknown; widget_id?: unknown };
+    if (change.type === 'widget' && typeof change.widget_id === 'string') ids.add(change.widget_id);
+    Object.values(value).forEach(walk);
+  };
+  walk(data);
+  return [...ids]
+    .map(widgetFolder)
+    .filter((folder) => /^[a-z0-9-]+$/.test(folder) && existsSync(fileURLToPath(new URL(`../widgets/${folder}/index.ts`, import.meta.url))))
+    .map((folder) => ({ use: `widgets/${folder}` }));
+};
 
 /** A plugin reference of a snippet entry: `plugins/<use>/index.ts`, given `options` when it is a factory. */
 export interface FittedPluginRef {
@@ -93,7 +119,8 @@ const usageOf = (data: ProjectInput): Usage => {
 /** The plugin references of the standard preset that `data` can use (see the file comment). */
 export const fitStandardPreset = (data: ProjectInput, options: StandardPresetOptions = {}): FittedPluginRef[] => {
   const modules = STANDARD_MODULES.filter((entry) => !entry.optional || options[entry.option!]);
-  const plugins: Plugin[] = standardPreset(options);
+  // Widget plugins come from the data (widgetRefs), not from the option.
+  const plugins: Plugin[] = standardPreset({ ...options, widgets: undefined });
   if (plugins.length !== modules.length) throw Error('STANDARD_MODULES no longer lists the plugins of standardPreset');
   const usage = usageOf(data);
   const matchers = plugins.filter((plugin) => plugin.type === 'audienceMatcher' && usage.conditionTypes.has(plugin.name));
@@ -116,7 +143,9 @@ export const fitStandardPreset = (data: ProjectInput, options: StandardPresetOpt
         return true;
     }
   };
-  return modules.flatMap((entry, index) =>
-    keep(plugins[index]) ? [entry.option && options[entry.option] ? { use: entry.use, options: options[entry.option] } : { use: entry.use }] : [],
-  );
+  return modules.flatMap((entry, index) => [
+    ...(keep(plugins[index]) ? [entry.option && options[entry.option] ? { use: entry.use, options: options[entry.option] } : { use: entry.use }] : []),
+    // The widgets its widget changes name come right after the widget applier.
+    ...(entry.use === 'change-appliers/widget' && keep(plugins[index]) ? widgetRefs(data) : []),
+  ]);
 };

@@ -77,6 +77,12 @@ export interface StandardPresetOptions {
   tracker?: Parameters<typeof batch>[0];
   /** Performance reporting: its options, or false (the default) to leave it out. */
   rum?: Parameters<typeof rum>[0] | false;
+  /**
+   * Widget plugins (plugins/widgets/) the project's widget changes show, registered after the widget
+   * change applier. None by default: widgets are page-specific, so a project names the ones it uses
+   * (a fitted JSON project gets them from its widget changes, see fit.ts).
+   */
+  widgets?: readonly Plugin[];
 }
 
 /** The standard plugin list, in registration order. */
@@ -125,6 +131,7 @@ export const standardPreset = (options: StandardPresetOptions = {}): Plugin[] =>
   redirect,
   customCode,
   widget,
+  ...(options.widgets ?? []),
   immediate,
   callback,
   polling(),
