@@ -35,8 +35,32 @@ function checkCondition(c: Checker, item: unknown, at: Scope): void {
     try {
       new RegExp(item.value);
     } catch (error) {
-      c.report(child(at, 'value'), `Invalid regular expression: ${errorText(error)}`);
+      return c.report(child(at, 'value'), `Invalid regular expression: ${errorText(error)}`);
     }
+  }
+  const never = neverMatches(item.match, item.value);
+  if (never) c.report(child(at, 'value'), `This URL rule can never match: ${never}`, 'warning');
+}
+
+/**
+ * Why a URL rule can never match a page, or undefined (URL-1..6 as plugins/api-modules/pages matches
+ * them: the pages README has the table). Only sure cases: a rule that might match is never flagged.
+ */
+export function neverMatches(match: unknown, value: string): string | undefined {
+  const v = value.trim();
+  if (match !== 'regex' && /\s/.test(v)) return 'a URL has no spaces (a browser writes them %20)';
+  if (match === 'exact') {
+    if (!v) return 'an exact rule compares the whole URL, which is never empty';
+    if (v.includes('*')) return '"*" is a wildcard only in simple rules; an exact rule compares the URL as written';
+    if (/^[/?#]/.test(v)) return `an exact rule compares the whole URL with its host: write the host (example.com${v.startsWith('/') ? v : '/' + v}) or use a simple rule`;
+  }
+  if (match === 'regex') {
+    // Outside escapes and character classes (each read as one character), `^` right after a character or
+    // `$` right before one asks for text before the start or after the end (no multiline flag here).
+    const bare = v.replace(/\\./g, 'x').replace(/\[(?:\\.|[^\]])*\]/g, 'x');
+    if (/^\^(?:\(\?:)?www\\?\./i.test(v)) return 'it is tested on the URL without "www." and on the URL as written, which starts with the protocol';
+    if (/[\w/.]\^/.test(bare)) return '"^" after other text asks for text before the start of the URL';
+    if (/\$[\w/.]/.test(bare)) return '"$" before other text asks for text after the end of the URL';
   }
 }
 

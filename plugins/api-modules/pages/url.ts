@@ -46,39 +46,86 @@ export const normalizeUrl = (url: string, hostPrefixes: readonly string[] = DEFA
 /** The URL without query and hash, as the simple rule compares it (URL-4). */
 const withoutQuery = (normalized: string) => normalized.replace(/[?#].*$/, '');
 
+/** A normalised URL's host and the rest (path, query, hash). */
+const splitHost = (normalized: string): [string, string] => {
+  const at = normalized.search(/[/?#]/);
+  return at < 0 ? [normalized, ''] : [normalized.slice(0, at), normalized.slice(at)];
+};
+
 /**
- * Creates the matcher of URL conditions. Exact, substring and simple compare normalised URLs without
- * regard to case (URL-2..4). A regex is tested on the normalised URL and on the URL as written, so
- * `^example\.com/shop` and `^https://www\.example\.com/shop` both work (URL-5). An invalid regex never
- * matches and is reported once through `onInvalid`; nothing throws.
+ * Whether a simple or substring rule names a host: it has a protocol, or its first segment looks like a
+ * host (a dot, a port, `localhost`). `/pricing` and `pricing` do not: they match on the path (URL-3, URL-4).
+ */
+export const namesHost = (value: string): boolean => {
+  const v = value.trim();
+  if (/^(?:[a-z][a-z\d+.-]*:)?\/\//i.test(v)) return true;
+  const first = v.split(/[/?#]/)[0];
+  return first.includes('.') || /:\d+$/.test(first) || /^localhost$/i.test(first);
+};
+
+// The path as written in a URL (protocol and host cut), with its query and hash.
+const pathAsWritten = (url: string): string => {
+  const rest = url.trim().replace(/^(?:[a-z][a-z\d+.-]*:)?\/\/[^/?#]*/i, '');
+  return rest.startsWith('/') ? rest : '/' + rest;
+};
+
+/**
+ * Creates the matcher of URL conditions (URL-1..6; the table of examples is in the pages README).
+ * Exact, substring and simple compare normalised URLs without regard to case. A simple or substring
+ * rule written without a host (`/pricing`, `pricing`) is compared with the page's path (with its query
+ * and hash for substring); `*` in a simple rule stands for any text, and a trailing `/*` also matches the
+ * bare path. A regex is tested on the normalised URL and on the URL as written, so `^example\.com/shop`
+ * and `^https://www\.example\.com/shop` both work; one that starts with `^/` is tested on the path
+ * (normalised and as written, with and without query and hash). An invalid regex never matches and is
+ * reported once through `onInvalid`; nothing throws.
  */
 export const createUrlMatcher = (
   hostPrefixes: readonly string[] = DEFAULT_HOST_PREFIXES,
   onInvalid: (pattern: string, error: unknown) => void = () => {},
 ) => {
   const compiled = new Map<string, RegExp | null>();
-  const regex = (pattern: string): RegExp | null => {
-    if (!compiled.has(pattern)) {
+  const regex = (pattern: string, flags?: string): RegExp | null => {
+    const key = flags ? flags + '\0' + pattern : pattern;
+    if (!compiled.has(key)) {
       try {
-        compiled.set(pattern, new RegExp(pattern));
+        compiled.set(key, new RegExp(pattern, flags));
       } catch (error) {
-        compiled.set(pattern, null);
+        compiled.set(key, null);
         onInvalid(pattern, error);
       }
     }
-    return compiled.get(pattern)!;
+    return compiled.get(key)!;
   };
+  // A simple rule's wildcard pattern: `*` any text; a trailing `/*` also matches without the slash.
+  const wildcard = (wanted: string): RegExp | null => {
+    let source = wanted.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+    const tail = source.endsWith('/*');
+    if (tail) source = source.slice(0, -2);
+    return regex('^' + source.replace(/\*/g, '.*') + (tail ? '(?:/.*)?' : '') + '$', 'i');
+  };
+  // A path with its leading slash: the root is '/'.
+  const rooted = (path: string) => '/' + withoutQuery(path).replace(/^\//, '');
   return (condition: UrlCondition, url: string): boolean => {
     const value = typeof condition?.value === 'string' ? condition.value : '';
-    if (condition?.match === 'regex') {
+    const match = condition?.match;
+    if (match === 'regex') {
       const pattern = regex(value);
-      return !!pattern && (pattern.test(normalizeUrl(url, hostPrefixes)) || pattern.test(url));
+      if (!pattern) return false;
+      const normalized = normalizeUrl(url, hostPrefixes);
+      if (!value.startsWith('^/')) return pattern.test(normalized) || pattern.test(url);
+      const path = splitHost(normalized)[1];
+      const written = pathAsWritten(url);
+      return [rooted(path), rooted(path) + path.replace(/^[^?#]*/, ''), withoutQuery(written), written].some((text) => pattern.test(text));
     }
     const page = normalizeUrl(url, hostPrefixes).toLowerCase();
     const wanted = normalizeUrl(value, hostPrefixes).toLowerCase();
-    if (condition?.match === 'exact') return page === wanted;
-    if (condition?.match === 'substring') return page.includes(wanted);
-    if (condition?.match === 'simple') return withoutQuery(page) === withoutQuery(wanted);
-    return false;
+    if (match === 'exact') return page === wanted;
+    // Written without a host: the page's path (and, for substring, its query and hash).
+    const hosted = namesHost(value);
+    if (match === 'substring') return (hosted ? page : splitHost(page)[1]).includes(wanted);
+    if (match !== 'simple') return false;
+    const have = hosted ? withoutQuery(page) : rooted(splitHost(page)[1]);
+    const target = hosted ? withoutQuery(wanted) : rooted(wanted);
+    return target.includes('*') ? !!wildcard(target)?.test(have) : have === target;
   };
 };
