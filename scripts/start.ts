@@ -50,7 +50,9 @@ async function main(): Promise<void> {
   const snippets = await listSnippets(DEFAULT_SNIPPETS_DIR);
   const lines = [
     '',
-    `Varia local services: ${services.url}/`,
+    // The homepage project on its stand-in page comes first: it is what `npm start` opens on.
+    `Homepage: ${services.url}/   (locales: /pt-br /de-de /es /ko-kr /ja-jp /zh-cn /fr-fr /it-it)`,
+    `Varia local services: ${services.url}/projects   (every built snippet and its demo page)`,
     ...snippets.map(({ projectId }) => `  demo ${projectId.padEnd(16)} ${services.url}/demo/${projectId}`),
     '',
     'Press Ctrl+C to stop.',

@@ -1,9 +1,30 @@
 import { defineProject } from '../../core';
+import audiences from '../../plugins/api-modules/audiences';
+import changes from '../../plugins/api-modules/changes';
+import controls from '../../plugins/api-modules/controls';
+import decisions from '../../plugins/api-modules/decisions';
+import pages from '../../plugins/api-modules/pages';
 import timeline from '../../plugins/api-modules/timeline';
+import visitor from '../../plugins/api-modules/visitor';
+import attribute from '../../plugins/change-appliers/attribute';
+import singleExperiment from '../../plugins/deciders/single-experiment';
+import cookie from '../../plugins/storage/cookie';
+import local from '../../plugins/storage/local';
+import session from '../../plugins/storage/session';
+import batch from '../../plugins/trackers/batch';
+import immediate from '../../plugins/view-providers/immediate';
+
+/** Variation ids of the headline experiment (`?varia_force_variations=example_headline_b` shows the second). */
+export const EXAMPLE_VARIATIONS = { original: 'example_headline_a', variation: 'example_headline_b' } as const;
+
+const note = (id: string, text: string) => ({ id, type: 'attribute' as const, selector: '#demo-text', attributes: { text } });
 
 /**
- * The example project: no campaigns yet, only the lifecycle timeline. It is what `npm start` serves on
- * its demo page and what the snippet end-to-end tests load, so the kernel can be seen working on its own.
+ * The example project: one A/B experiment on its demo page (`/demo/example`), small enough to read in
+ * one sitting. Half the visitors get Variation #1 (a new headline and button), half the Original; both
+ * are told on the page which one they got, and the runtime panel below shows the decision being made.
+ * It takes only the plugins its data needs (storage, the modules, one decider, one change applier, one
+ * view provider, the tracker) and the lifecycle timeline the demo page shows.
  */
 export default defineProject({
   data: {
@@ -11,8 +32,48 @@ export default defineProject({
     accountId: 'example-account',
     snippetId: 'example',
     namespace: 'example',
-    revision: 1,
+    revision: 2,
     anonymizeIP: true,
+    pages: [{ id: 'example_demo', apiName: 'demo_page', name: 'Demo page', staticConditions: [{ type: 'url', match: 'regex', value: '/demo/example(?:[?#]|$)' }] }],
+    layers: [
+      {
+        id: 'example_layer',
+        name: 'Headline test',
+        policy: 'single_experiment',
+        pageIds: ['example_demo'],
+        experiments: [
+          {
+            id: 'example_headline',
+            name: 'Headline test',
+            weightDistributions: [
+              { entityId: EXAMPLE_VARIATIONS.original, endOfRange: 5000 },
+              { entityId: EXAMPLE_VARIATIONS.variation, endOfRange: 10000 },
+            ],
+            variations: [
+              {
+                id: EXAMPLE_VARIATIONS.original,
+                name: 'Original',
+                actions: [{ pageId: 'example_demo', changes: [note('example_note_original', 'You are in the Original of the headline test. Add ?varia_force_variations=example_headline_b to see Variation #1.')] }],
+              },
+              {
+                id: EXAMPLE_VARIATIONS.variation,
+                name: 'Variation #1',
+                actions: [
+                  {
+                    pageId: 'example_demo',
+                    changes: [
+                      { id: 'example_headline_text', type: 'attribute', selector: '#demo-headline', attributes: { text: 'Variation #1 rewrote this headline' } },
+                      { id: 'example_button_text', type: 'attribute', selector: '#demo-button', attributes: { text: 'Start your free trial' } },
+                      note('example_note_variation', 'You are in Variation #1 of the headline test: the headline and the button were changed by the snippet.'),
+                    ],
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    ],
   },
-  plugins: [timeline()],
+  plugins: [local(), session(), cookie(), controls(), visitor(), audiences(), singleExperiment, decisions(), changes(), attribute, immediate, batch(), timeline(), pages()],
 });
