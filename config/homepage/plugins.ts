@@ -35,12 +35,33 @@ import local from '../../plugins/storage/local';
 import session from '../../plugins/storage/session';
 import batch from '../../plugins/trackers/batch';
 import immediate from '../../plugins/view-providers/immediate';
+import aiBanner from '../../plugins/widgets/ai-banner';
+import demoBanner from '../../plugins/widgets/demo-banner';
+import engagementGoals from '../../plugins/widgets/engagement-goals';
+import hero from '../../plugins/widgets/hero';
+import heroTrustSignals from '../../plugins/widgets/hero-trust-signals';
+import koreanFooter from '../../plugins/widgets/korean-footer';
+import pathfinder from '../../plugins/widgets/pathfinder';
+import scrollGoals from '../../plugins/widgets/scroll-goals';
+import timerGoals from '../../plugins/widgets/timer-goals';
+import topBanner from '../../plugins/widgets/top-banner';
 
 /** The geolocation script the location provider loads (served by services/routes/homepage.ts). */
 export const GEOLOCATION_SCRIPT = '/site/geolocation.js';
 
-/** The widget plugins, once they exist (plugins/widgets/); the widget changes run without them. */
-export const WIDGET_PLUGINS: Plugin[] = [];
+/** The widget plugins the project's widget changes show (plugins/widgets/); an id without one still emits showWidget. */
+export const WIDGET_PLUGINS: Plugin[] = [
+  hero(),
+  heroTrustSignals(),
+  topBanner(),
+  pathfinder(),
+  aiBanner(),
+  demoBanner(),
+  timerGoals(),
+  scrollGoals(),
+  engagementGoals(),
+  koreanFooter(),
+];
 
 /** Every plugin of the homepage snippet, in the standard preset's registration order. */
 export const homepagePlugins = (): Plugin[] => [
