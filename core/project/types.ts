@@ -51,7 +51,7 @@ export const INSERTION_OPERATORS = ['after', 'append', 'before', 'prepend'] as c
 export type InsertionOperator = (typeof INSERTION_OPERATORS)[number];
 
 /** Value matchers of audience conditions. */
-export const VALUE_MATCHES = ['exists', 'exact', 'substring', 'regex', 'range'] as const;
+export const VALUE_MATCHES = ['exists', 'exact', 'substring', 'regex', 'range', 'gt', 'ge', 'lt', 'le', 'semver_eq', 'semver_gt', 'semver_ge', 'semver_lt', 'semver_le'] as const;
 /** How a condition compares a visitor-profile value; `range` is `min:max`, inclusive, either side open (ruling 7). */
 export type ValueMatch = (typeof VALUE_MATCHES)[number];
 

@@ -1,10 +1,37 @@
 /**
  * The value matchers shared by every condition type (runtime-spec §3, ruling 7): `exists`, `exact`,
- * `substring`, `regex`, `range` (`min:max`, inclusive, either side open). A missing value is unknown
- * (null) except for `exists`, which is false; a type mismatch is unknown. Nothing here throws.
+ * `substring`, `regex`, `range` (`min:max`, inclusive, either side open); and Optimizely's `gt`, `ge`,
+ * `lt`, `le` (numbers) and `semver_eq`, `semver_gt`, `semver_ge`, `semver_lt`, `semver_le` (versions, see
+ * semver.ts), so that audiences moved from Optimizely keep their visitors. A missing value is unknown
+ * (null) except for `exists`, which is false; a type mismatch is unknown, and so is a number that is not
+ * finite or beyond 2^53 in magnitude, on either side (also for `exact`), as Optimizely answers. Nothing here throws.
  */
 import type { AudienceCondition } from '../../../core/project/types';
 import { compile, MAX_REGEX_INPUT, regexProblem, testRegex } from './regex';
+import { compareVersions, isVersion } from './semver';
+
+/** A number the matchers compare: finite and at most 2^53 in magnitude (NaN and Infinity fail). */
+const isComparable = (value: unknown): value is number => typeof value === 'number' && Math.abs(value) <= 9007199254740992;
+
+// The comparison matches: what the sign of actual - expected (or of the version comparison) must satisfy.
+const gt = (sign: number) => sign > 0;
+const ge = (sign: number) => sign >= 0;
+const lt = (sign: number) => sign < 0;
+const le = (sign: number) => sign <= 0;
+const NUMBER_ORDERS: Record<string, (sign: number) => boolean> = { gt, ge, lt, le };
+const VERSION_ORDERS: Record<string, (sign: number) => boolean> = { semver_eq: (sign) => sign === 0, semver_gt: gt, semver_ge: ge, semver_lt: lt, semver_le: le };
+
+/** A number (gt, ge, lt, le) or version (semver_*) comparison; null when either side is not comparable. */
+const compareWith = (match: string, expected: unknown, actual: unknown): boolean | null => {
+  if (VERSION_ORDERS[match]) {
+    const sign = compareVersions(expected, actual);
+    return sign === null ? null : VERSION_ORDERS[match](sign);
+  }
+  return isComparable(expected) && isComparable(actual) ? NUMBER_ORDERS[match](actual - expected) : null;
+};
+
+/** Whether a match type is one of the comparisons. */
+const isComparison = (match: string): boolean => own.call(NUMBER_ORDERS, match) || own.call(VERSION_ORDERS, match);
 
 /** A parsed `min:max` range; NaN never appears (open sides are infinite). */
 export interface Range {
@@ -43,6 +70,7 @@ export const matchValue = (match: string | undefined, expected: unknown, actual:
   switch (match ?? 'exact') {
     case 'exact':
       if (typeof expected !== typeof actual || (typeof actual === 'object')) return null;
+      if (typeof actual === 'number' && !(isComparable(actual) && isComparable(expected))) return null;
       return actual === expected;
     case 'substring':
       return typeof actual === 'string' && typeof expected === 'string' ? actual.includes(expected) : null;
@@ -53,7 +81,7 @@ export const matchValue = (match: string | undefined, expected: unknown, actual:
       return range && typeof actual === 'number' && actual === actual ? actual >= range.min && actual <= range.max : null;
     }
     default:
-      return null;
+      return isComparison(match!) ? compareWith(match!, expected, actual) : null;
   }
 };
 
@@ -75,6 +103,7 @@ export const compileValue = (match: string | undefined, expected: unknown): Valu
       const type = typeof expected;
       // An object (or null) expected value never matches: objects are not compared.
       if (type === 'object') return unknownTest;
+      if (type === 'number') return (actual) => (isComparable(actual) && isComparable(expected) ? actual === expected : null);
       return (actual) => (actual === undefined || actual === null || typeof actual !== type ? null : actual === expected);
     }
     case 'substring':
@@ -93,7 +122,8 @@ export const compileValue = (match: string | undefined, expected: unknown): Valu
       return (actual) => (typeof actual === 'number' && actual === actual ? actual >= min && actual <= max : null);
     }
     default:
-      return unknownTest;
+      if (!isComparison(match!)) return unknownTest;
+      return (actual) => (actual === undefined || actual === null ? null : compareWith(match!, expected, actual));
   }
 };
 
@@ -107,6 +137,7 @@ export const valueProblem = (condition: AudienceCondition, types: readonly strin
     case 'exists':
       return undefined;
     case 'exact':
+      if (typeof value === 'number' && !isComparable(value)) return `A number to match must be finite and at most 2^53 in magnitude, got ${shown(value)}`;
       return types.includes(typeof value) ? undefined : `An exact match needs a ${types.join(' or ')} value, got ${shown(value)}`;
     case 'substring':
       return typeof value === 'string' ? undefined : `A substring match needs a string value, got ${shown(value)}`;
@@ -115,7 +146,13 @@ export const valueProblem = (condition: AudienceCondition, types: readonly strin
     case 'range':
       return parseRange(value) ? undefined : `A range must be "min:max" with numbers (either side may be empty, min <= max), got ${shown(value)}`;
     default:
-      return `Unknown match type ${shown(match)}: use exists, exact, substring, regex or range`;
+      if (typeof match === 'string' && own.call(VERSION_ORDERS, match)) {
+        return isVersion(value) ? undefined : `A ${match} match needs a version such as "1.2.3" or "2.0.0-beta", got ${shown(value)}`;
+      }
+      if (typeof match === 'string' && own.call(NUMBER_ORDERS, match)) {
+        return isComparable(value) ? undefined : `A ${match} match needs a finite number at most 2^53 in magnitude, got ${shown(value)}`;
+      }
+      return `Unknown match type ${shown(match)}: use exists, exact, substring, regex, range, gt, ge, lt, le or semver_eq, semver_gt, semver_ge, semver_lt, semver_le`;
   }
 };
 
