@@ -36,6 +36,7 @@ import session from '../../plugins/storage/session';
 import batch from '../../plugins/trackers/batch';
 import immediate from '../../plugins/view-providers/immediate';
 import aiBanner from '../../plugins/widgets/ai-banner';
+import banner from '../../plugins/widgets/banner';
 import demoBanner from '../../plugins/widgets/demo-banner';
 import engagementGoals from '../../plugins/widgets/engagement-goals';
 import hero from '../../plugins/widgets/hero';
@@ -45,6 +46,7 @@ import pathfinder from '../../plugins/widgets/pathfinder';
 import scrollGoals from '../../plugins/widgets/scroll-goals';
 import timerGoals from '../../plugins/widgets/timer-goals';
 import topBanner from '../../plugins/widgets/top-banner';
+import useCaseSection from '../../plugins/widgets/use-case-section';
 
 /** The geolocation script the location provider loads (served by services/routes/homepage.ts). */
 export const GEOLOCATION_SCRIPT = '/site/geolocation.js';
@@ -61,6 +63,8 @@ export const WIDGET_PLUGINS: Plugin[] = [
   scrollGoals(),
   engagementGoals(),
   koreanFooter(),
+  useCaseSection(),
+  banner(),
 ];
 
 /** Every plugin of the homepage snippet, in the standard preset's registration order. */

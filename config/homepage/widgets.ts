@@ -90,7 +90,7 @@ export const TOP_BANNER_CONFIG = {
   pillCopy: 'New',
   copy: 'Atlas Stream Processing is generally available. Build event-driven apps with the query API you know.',
   url: '/products/platform/atlas-stream-processing',
-  other_classes_pipe_seperated: PAGE.promoBanner,
+  other_classes_pipe_seperated: 'promo-banner',
 };
 
 /** The AU/NZ event pencil banner (HPC-50): a top banner of pencil shape. */
@@ -109,11 +109,14 @@ export const AI_BANNER_CONFIG = {
   description: 'Architecture reviews, reference designs and credits for teams building retrieval-augmented apps on Atlas.',
   ctaText: 'Join the program',
   ctaLink: '/services/consulting/ai-applications-program',
+  secondaryCtaText: 'Explore vector search',
+  secondaryCtaLink: '/products/platform/atlas-vector-search',
 };
 
 /** The desktop free-demo banner above the hero (HPC-49, WID-103..106); tck demo_hp_banner_2. */
 export const DEMO_BANNER_CONFIG = {
-  selector: PAGE.hero,
+  selector: PAGE.firstSection,
+  title: 'Free demo',
   copy: 'See Atlas in action: a self-guided product demo in under five minutes.',
   ctaText: 'Take the free demo',
   url: '/products/platform/atlas-product-tour',

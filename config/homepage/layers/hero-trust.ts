@@ -24,20 +24,22 @@ export const REPORTS = {
   gartner: { link: '/resources/reports/gartner-magic-quadrant-cloud-dbms', icon: '/site/assets/report-quadrant.svg' },
 } as const;
 
-type Report = { link: string; icon: string; text: string };
+type Report = { type: string; link: string; icon: string; text: string };
 
 const badges = (first: Report, second: Report) => ({
   selector: PAGE.heroBlocks,
+  firstReportType: first.type,
   firstReportLink: first.link,
   firstReportIcon: first.icon,
   firstReportText: first.text,
+  secondReportType: second.type,
   secondReportLink: second.link,
   secondReportIcon: second.icon,
   secondReportText: second.text,
 });
 
-const forrester = (text: string): Report => ({ ...REPORTS.forrester, text });
-const gartner = (text: string): Report => ({ ...REPORTS.gartner, text });
+const forrester = (text: string): Report => ({ type: 'forrester', ...REPORTS.forrester, text });
+const gartner = (text: string): Report => ({ type: 'gartner', ...REPORTS.gartner, text });
 
 const CONFIGS = [
   badges(forrester('A Leader in The Forrester Wave™: Translytical Data Platforms'), gartner('A Leader in the Gartner® Magic Quadrant™ for Cloud DBMS')),
