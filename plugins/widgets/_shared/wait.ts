@@ -35,7 +35,9 @@ export const onLoad = (t: Track, fn: () => void): void => {
 export const waitFor = (t: Track, selector: string, found: (el: Element) => void, timeout = WAIT_MS): (() => void) => {
   let stopObserving = () => {};
   let stopTimer = () => {};
+  let stopped = false;
   const stop = () => {
+    stopped = true;
     stopObserving();
     stopTimer();
   };
@@ -50,6 +52,8 @@ export const waitFor = (t: Track, selector: string, found: (el: Element) => void
   if (t.ctx.attempt('ActionError', check, { widget: t.name })) return stop;
   stopObserving = t.observe(t.doc, check, { childList: true, subtree: true });
   onReady(t, () => {
+    // Found (or stopped) while the page was still parsing: no give-up timer to start.
+    if (stopped) return;
     stopTimer = t.timer(() => {
       stopObserving();
       t.log.warn(`Widget "${t.name}": "${selector}" did not appear within ${timeout} ms; not shown`);
