@@ -1,6 +1,6 @@
 /**
  * `npm test` (and CI through .ci/run): every check in order, each step's output streamed,
- * then one summary. Steps: Chromium present, typecheck, Vitest (unit + browser projects),
+ * then one summary. Steps: Chromium present, typecheck, lint (Biome, biome.json), Vitest (unit + browser projects),
  * snippet build, Playwright. A failed step that is not a test run (typecheck, build,
  * Chromium) counts as one failed test. The LAST line printed is exactly
  * `N passed, N failed` (plus `, N skipped` when some were), and the exit status is non-zero
@@ -61,6 +61,11 @@ async function main(): Promise<number> {
 
   await step('Typecheck (npm run typecheck)', async () => {
     const status = await runNpmScript('typecheck');
+    return { tally: checkTally(status === 0), check: true };
+  });
+
+  await step('Lint (npm run lint)', async () => {
+    const status = await runNpmScript('lint');
     return { tally: checkTally(status === 0), check: true };
   });
 

@@ -9,7 +9,6 @@ import {
   checkId,
   checkOneOf,
   checkPoints,
-  checkText,
   child,
   eachObject,
   isNumber,

@@ -7,15 +7,15 @@
  */
 (function () {
   'use strict';
-  var doc = document;
+  const doc = document;
 
   function setupMenu() {
-    var toggle = doc.querySelector('nav.top-nav button.nav-menu-toggle');
-    var nav = doc.querySelector('nav.top-nav');
+    const toggle = doc.querySelector('nav.top-nav button.nav-menu-toggle');
+    const nav = doc.querySelector('nav.top-nav');
     if (!toggle || !nav) return;
-    var label = toggle.querySelector('.nav-menu-label');
+    const label = toggle.querySelector('.nav-menu-label');
     toggle.addEventListener('click', function () {
-      var open = toggle.getAttribute('aria-expanded') !== 'true';
+      const open = toggle.getAttribute('aria-expanded') !== 'true';
       toggle.setAttribute('aria-expanded', String(open));
       nav.classList.toggle('is-open', open);
       doc.documentElement.classList.toggle('menu-open', open);
@@ -24,11 +24,11 @@
   }
 
   function setupForm() {
-    var form = doc.getElementById('registration-form');
+    const form = doc.getElementById('registration-form');
     if (!form) return;
     form.addEventListener('submit', function (event) {
       event.preventDefault();
-      var thanks = form.querySelector('.form-thanks');
+      const thanks = form.querySelector('.form-thanks');
       if (thanks) thanks.hidden = false;
       form.classList.add('is-submitted');
       form.dispatchEvent(new CustomEvent('site:registered', { bubbles: true }));
@@ -36,7 +36,7 @@
   }
 
   function setupChat() {
-    var launcher = doc.querySelector('button.chatbot-launcher');
+    const launcher = doc.querySelector('button.chatbot-launcher');
     if (!launcher) return;
     launcher.addEventListener('click', function () {
       launcher.setAttribute('aria-expanded', String(launcher.getAttribute('aria-expanded') !== 'true'));
@@ -44,29 +44,29 @@
   }
 
   function element(tag, className, text) {
-    var node = doc.createElement(tag);
+    const node = doc.createElement(tag);
     if (className) node.className = className;
     if (text) node.textContent = text;
     return node;
   }
 
   function hydrate() {
-    var data;
+    let data;
     try {
       data = JSON.parse((doc.getElementById('site-data') || {}).textContent || '{}');
-    } catch (error) {
+    } catch {
       data = {};
     }
-    var trust = doc.querySelector('section.hero .hero-trust');
+    const trust = doc.querySelector('section.hero .hero-trust');
     if (trust && data.blocks) {
       trust.replaceChildren.apply(trust, data.blocks.map(function (block) {
-        var link = element('a', 'hero-trust-block');
+        const link = element('a', 'hero-trust-block');
         link.href = block.link;
         link.append(element('span', 'hero-trust-title', block.title), element('span', 'hero-trust-text', block.description));
         return link;
       }));
     }
-    var counters = doc.querySelector('section.hero .hero-counters');
+    const counters = doc.querySelector('section.hero .hero-counters');
     if (counters && data.counters) {
       counters.replaceChildren.apply(counters, data.counters.map(function (text) { return element('li', '', text); }));
     }
@@ -78,7 +78,7 @@
   setupForm();
   setupChat();
   // A framework hydrates once its bundle has run, after the document has loaded.
-  var later = function () { setTimeout(hydrate, 60); };
+  const later = function () { setTimeout(hydrate, 60); };
   if (doc.readyState === 'complete') later();
   else window.addEventListener('load', later, { once: true });
 })();

@@ -37,7 +37,7 @@ const isThenable = (value: unknown): value is PromiseLike<unknown> =>
 export const createViews = (ctx: PluginContext, matchUrl: (condition: UrlCondition) => boolean, domReady: () => Promise<void>) => {
   const states: Record<string, PageState> = {};
   const detachers: Record<string, Array<() => void>> = {};
-  let watchers: Array<() => void> = [];
+  const watchers: Array<() => void> = [];
   let pending: Array<() => void> = [];
   let activation: ActivationRecord | undefined;
   // True once this activation's views are set up; page calls made before that wait for it.

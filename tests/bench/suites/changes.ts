@@ -98,6 +98,8 @@ async function runInPage(rounds: number): Promise<{ ours: number; hand: number; 
   };
   // The same calls, each keeping what an exact undo needs (the nodes, attribute or style text it
   // replaces, the nodes it adds): the least any runtime that can put the page back must do.
+  // Written, never read: holding the records keeps the engine from dropping the work of keeping them.
+  // biome-ignore lint/correctness/noUnusedVariables: kept alive on purpose (see above)
   let undoKept: Array<() => void> = [];
   const handWithUndo = () => {
     const undo: Array<() => void> = [];

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import source, { sourceType } from '../../../../../plugins/profile-providers/source';
+import sourceProvider, { sourceType } from '../../../../../plugins/profile-providers/source';
 import { bootAudiences } from '../../api-modules/audiences/helpers';
 import { fakeWindow } from '../helpers';
 
@@ -19,7 +19,7 @@ it('AUD-21 else search for search-engine referrers, else referral, else direct',
 });
 
 it('AUD-21 the provider reads the page location and referrer', () => {
-  const t = bootAudiences({ win: fakeWindow({ href: 'https://example.com/?gclid=1' }), extra: [source()] });
+  const t = bootAudiences({ win: fakeWindow({ href: 'https://example.com/?gclid=1' }), extra: [sourceProvider()] });
   t.audiences.load();
   expect(t.audiences.profile().sourceType).toBe('campaign');
   expect(t.audiences.evaluate([{ type: 'source_type', value: 'campaign' }])).toBe(true);
