@@ -41,9 +41,13 @@ export default defineConfig({
   },
   renderer: {
     root: fromRoot('desktop/renderer'),
+    // Relative asset URLs: the same build loads from file:// in Electron and from /editor/ in web mode.
+    base: './',
     plugins: [react()],
     build: {
       outDir: fromRoot('out/renderer'),
+      // Minified like any shipped web app: the initial bundle is what web mode downloads.
+      minify: true,
       rolldownOptions: {
         input: { index: fromRoot('desktop/renderer/index.html') },
       },

@@ -127,11 +127,12 @@ export function editorRoutes(router: Router, context: ServicesContext): void {
   const project = (request: RouteRequest) => workspace.get(request.params.id);
   const baseUrl = (req: IncomingMessage) => `http://${req.headers.host}`;
 
-  router.get('/editor', ({ res }) => {
-    res.writeHead(302, { Location: '/editor/' });
-    res.end();
+  // `/editor` and `/editor/` are one route to the router; only the latter resolves relative assets.
+  router.get('/editor', (request) => {
+    if (request.url.pathname.endsWith('/')) return serveRenderer(request, 'index.html');
+    request.res.writeHead(302, { Location: '/editor/' });
+    request.res.end();
   });
-  router.get('/editor/', (request) => serveRenderer(request, 'index.html'));
   router.get('/editor/:file', (request) => serveRenderer(request, request.params.file));
   router.get('/editor/assets/:file', (request) => serveRenderer(request, join('assets', request.params.file)));
 

@@ -1,0 +1,125 @@
+/**
+ * Review and publish (EDT-12, EDT-13): the working copy against the live revision, the runtime's
+ * validation with each problem linked to its entity, the snippet's size and its change, a note,
+ * and Publish (refused while the project is invalid).
+ */
+import { useCallback, useEffect, useState } from 'react';
+import type { EntityDiff } from '../../../shared/project-diff';
+import type { EntityTable } from '../../../shared/project-schema';
+import { api, BackendError } from '../model/backend';
+import { useModel } from '../model/hooks';
+import { kb } from '../history/history-view';
+import { DiffView } from '../history/diff-view';
+import { Icon } from '../shell/icons';
+import type { Selection } from '../workspace/selection';
+
+interface Sizes { raw: number; gzip: number; brotli: number }
+interface Problem { entity: string; path: string; message: string; severity: 'error' | 'warning'; table?: string; rowId?: string }
+interface Review { liveRevision: number | null; diff: EntityDiff[]; problems: Problem[]; valid: boolean; sizes: Sizes | null; liveSizes: Sizes | null; buildError?: string }
+
+/** Props of {@link ReviewView}. */
+export interface ReviewViewProps {
+  projectId: string;
+  onSelect(selection: Selection): void;
+  onPublished(): void;
+}
+
+function SizeChange({ sizes, live }: { sizes: Sizes | null; live: Sizes | null }) {
+  if (!sizes) return <span className="muted">not built (the project is invalid)</span>;
+  const delta = live ? sizes.gzip - live.gzip : 0;
+  return (
+    <span className="size-change">
+      <strong>{kb(sizes.gzip)}</strong> gzip · {kb(sizes.raw)} raw
+      {live ? <span className={`size-change__delta${delta > 0 ? ' size-change__delta--up' : ''}`}>{delta >= 0 ? '+' : '−'}{Math.abs(delta)} B vs live</span> : null}
+    </span>
+  );
+}
+
+/** The review screen. */
+export function ReviewView({ projectId, onSelect, onPublished }: ReviewViewProps) {
+  const model = useModel();
+  const [review, setReview] = useState<Review | null>(null);
+  const [note, setNote] = useState('');
+  const [state, setState] = useState<{ busy: boolean; tone?: 'ok' | 'error'; text?: string; problems?: Problem[] }>({ busy: false });
+
+  const load = useCallback(async () => {
+    setReview(null);
+    await model.save().catch(() => undefined);
+    try {
+      setReview(await api<Review>(`projects/${projectId}/review`));
+    } catch (error) {
+      setState({ busy: false, tone: 'error', text: (error as Error).message });
+    }
+  }, [model, projectId]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const publish = async () => {
+    setState({ busy: true });
+    try {
+      await model.save();
+      const made = await api<{ revision: number }>(`projects/${projectId}/publish`, { method: 'POST', body: { note } });
+      setState({ busy: false, tone: 'ok', text: `Revision ${made.revision} is live. The local services now serve it at /snippets/${projectId}.js.` });
+      setNote('');
+      onPublished();
+      void load();
+    } catch (error) {
+      const problems = error instanceof BackendError ? (error.body.problems as Problem[] | undefined) : undefined;
+      setState({ busy: false, tone: 'error', text: (error as Error).message, problems });
+    }
+  };
+
+  const problems = review?.problems ?? [];
+  const errors = problems.filter((problem) => problem.severity === 'error');
+  return (
+    <div className="review">
+      <header className="detail-header">
+        <div>
+          <h2 className="detail-header__title">Review and publish</h2>
+          <p className="muted">{review ? `Working copy against live revision ${review.liveRevision ?? '—'}` : 'Validating and building the working copy…'}</p>
+        </div>
+        <button type="button" className="button" onClick={() => void load()}><Icon name="review" /> Refresh</button>
+      </header>
+      <div className="review__grid">
+        <section className="card" aria-label="Validation">
+          <h3 className="card__title">
+            {review ? (errors.length ? <><Icon name="error" className="tone-error" /> {errors.length} problem{errors.length > 1 ? 's' : ''} to fix</> : <><Icon name="check" className="tone-ok" /> Valid</>) : 'Validation'}
+          </h3>
+          {review && !problems.length ? <p className="muted">The runtime's structural and plugin rules find nothing wrong.</p> : null}
+          <ul className="problems">
+            {problems.map((problem, index) => (
+              <li key={index} className={`problem problem--${problem.severity}`}>
+                <Icon name={problem.severity === 'error' ? 'error' : 'warning'} size={14} />
+                <span className="problem__text">
+                  {problem.table && problem.rowId ? (
+                    <button type="button" className="link" onClick={() => onSelect({ table: problem.table as EntityTable, rowId: problem.rowId! } as Selection)}>{problem.entity}</button>
+                  ) : <strong>{problem.entity}</strong>}
+                  : {problem.message} <code className="problem__path">{problem.path}</code>
+                </span>
+              </li>
+            ))}
+          </ul>
+          {review?.buildError ? <p className="notice notice--error">{review.buildError}</p> : null}
+        </section>
+        <section className="card" aria-label="Snippet size">
+          <h3 className="card__title">Snippet</h3>
+          <p><SizeChange sizes={review?.sizes ?? null} live={review?.liveSizes ?? null} /></p>
+          <label className="field">
+            <span className="field__label">Note</span>
+            <textarea className="input textarea" name="note" rows={3} placeholder="What changes for visitors, and why" value={note} onChange={(event) => setNote(event.target.value)} />
+          </label>
+          <button type="button" className="button button--primary button--block" disabled={!review?.valid || state.busy} onClick={() => void publish()}>
+            <Icon name="publish" /> {state.busy ? 'Publishing…' : 'Publish'}
+          </button>
+          {review && !review.valid ? <p className="field__hint">Publishing is refused while the project is invalid.</p> : null}
+        </section>
+      </div>
+      {state.text ? <p className={`notice notice--${state.tone}`} role={state.tone === 'error' ? 'alert' : 'status'}>{state.text}</p> : null}
+      <section aria-label="Changes since live">
+        <h3 className="section-title">Changes since live</h3>
+        <DiffView diff={review?.diff ?? null} emptyText="The working copy equals the live revision." />
+      </section>
+    </div>
+  );
+}

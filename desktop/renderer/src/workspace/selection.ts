@@ -1,0 +1,30 @@
+/**
+ * What is selected in the project tree: one entity row, or the project's settings. The canvas and
+ * the inspector follow it.
+ */
+import type { MergeableStore } from 'tinybase';
+import type { RowCells } from '../../../shared/project-codec';
+import type { EntityTable } from '../../../shared/project-schema';
+
+/** The tree's selection. */
+export type Selection = { table: EntityTable; rowId: string } | { table: 'settings'; rowId: 'project' };
+
+/** The project settings, selected by default. */
+export const SETTINGS_SELECTION: Selection = { table: 'settings', rowId: 'project' };
+
+/**
+ * The variation a selection belongs to (a variation, or an action or change under one), so the
+ * canvas can preview it; undefined for anything else.
+ */
+export function variationOf(store: MergeableStore, selection: Selection): string | undefined {
+  let table: string = selection.table;
+  let rowId = selection.rowId;
+  for (let depth = 0; depth < 4; depth += 1) {
+    if (table === 'variations') return store.hasRow('variations', rowId) ? rowId : undefined;
+    const row = store.getRow(table, rowId) as RowCells;
+    if (table === 'changes' && row.parentTable === 'actions') [table, rowId] = ['actions', String(row.parentId)];
+    else if (table === 'actions') [table, rowId] = ['variations', String(row.variationId)];
+    else return undefined;
+  }
+  return undefined;
+}

@@ -1,0 +1,169 @@
+/**
+ * An open project (EDT-2): title bar with the views (Design, History, Review, Results), undo and
+ * redo, save and publish; the project tree; the centre (canvas slot, history, review or results);
+ * the inspector; the status bar. Keyboard: Ctrl/Cmd+S save, Ctrl/Cmd+Z undo, Ctrl/Cmd+Shift+Z
+ * (or Ctrl+Y) redo; inside a text field the field's own undo applies.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { api } from '../model/backend';
+import { ModelProvider, useModelStatus, useUndoState } from '../model/hooks';
+import { openProjectModel, type ProjectModel } from '../model/project-model';
+import { Inspector } from '../forms/inspector';
+import { HistoryView } from '../history/history-view';
+import { ResultsView } from '../results/results-view';
+import { ReviewView } from '../review/review-view';
+import { Icon, type IconName } from '../shell/icons';
+import { StatusBar } from '../shell/status-bar';
+import type { RuntimeInfo } from '../runtime/use-runtime-info';
+import { ProjectTree } from '../tree/project-tree';
+import { SETTINGS_SELECTION, variationOf, type Selection } from './selection';
+import { CanvasSlot } from './slots';
+
+/** The centre views. */
+export type WorkspaceView = 'design' | 'history' | 'review' | 'results';
+const VIEWS: Array<{ id: WorkspaceView; label: string; icon: IconName }> = [
+  { id: 'design', label: 'Design', icon: 'design' },
+  { id: 'history', label: 'History', icon: 'history' },
+  { id: 'review', label: 'Review', icon: 'review' },
+  { id: 'results', label: 'Results', icon: 'results' },
+];
+
+interface ProjectInfo { name: string; liveRevision: number | null; notice: string | null }
+
+const isMac = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform);
+const modKey = isMac ? '⌘' : 'Ctrl+';
+
+/** Props of {@link Workspace}. */
+export interface WorkspaceProps {
+  projectId: string;
+  view: WorkspaceView;
+  runtime: RuntimeInfo;
+  onView(view: WorkspaceView): void;
+  onClose(): void;
+}
+
+function OpenWorkspace({ model, info, props, reloadInfo }: { model: ProjectModel; info: ProjectInfo; props: WorkspaceProps; reloadInfo(): void }) {
+  const status = useModelStatus(model);
+  const undo = useUndoState(model);
+  const [selection, setSelection] = useState<Selection>(SETTINGS_SELECTION);
+  const [published, setPublished] = useState(0);
+  const [focus, setFocus] = useState<string | undefined>();
+  const variationRowId = useMemo(() => variationOf(model.store, selection), [model, selection]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey)) return;
+      const key = event.key.toLowerCase();
+      const target = event.target as HTMLElement | null;
+      const typing = !!target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable);
+      if (key === 's') {
+        event.preventDefault();
+        (document.activeElement as HTMLElement | null)?.blur?.();
+        void model.save().catch(() => undefined);
+      } else if (key === 'z' && !typing) {
+        event.preventDefault();
+        if (event.shiftKey) model.redo();
+        else model.undo();
+      } else if (key === 'y' && !typing && !isMac) {
+        event.preventDefault();
+        model.redo();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [model]);
+
+  const onPublished = () => {
+    setPublished((count) => count + 1);
+    reloadInfo();
+  };
+  const select = (next: Selection) => {
+    setSelection(next);
+    if (props.view !== 'design') props.onView('design');
+  };
+
+  return (
+    <div className={`app-shell app-shell--${props.view}`}>
+      <header className="title-bar">
+        <button type="button" className="title-bar__mark" title="All projects" aria-label="All projects" onClick={props.onClose}>V</button>
+        <div className="title-bar__project">
+          <span className="title-bar__crumb" onClick={props.onClose}>Projects</span>
+          <Icon name="chevronRight" size={12} />
+          <h1 className="title-bar__title">{info.name}</h1>
+        </div>
+        <nav className="tabs" aria-label="Views">
+          {VIEWS.map((view) => (
+            <button key={view.id} type="button" className={`tab${props.view === view.id ? ' tab--active' : ''}`} aria-current={props.view === view.id ? 'page' : undefined} onClick={() => props.onView(view.id)}>
+              <Icon name={view.icon} size={14} /> {view.label}
+            </button>
+          ))}
+        </nav>
+        <div className="title-bar__actions">
+          <button type="button" className="icon-button" aria-label="Undo" title={undo.undo ? `Undo ${undo.undo} (${modKey}Z)` : 'Nothing to undo'} disabled={!undo.undo} onClick={() => model.undo()}><Icon name="undo" /></button>
+          <button type="button" className="icon-button" aria-label="Redo" title={undo.redo ? `Redo ${undo.redo} (${modKey}Shift+Z)` : 'Nothing to redo'} disabled={!undo.redo} onClick={() => model.redo()}><Icon name="redo" /></button>
+          <button type="button" className="button" title={`Save (${modKey}S)`} onClick={() => void model.save().catch(() => undefined)}><Icon name="save" /> Save</button>
+          <button type="button" className="button button--primary" onClick={() => props.onView('review')}><Icon name="publish" /> Publish…</button>
+        </div>
+      </header>
+      {info.notice ? <p className="banner" role="alert"><Icon name="warning" size={14} /> {info.notice}</p> : null}
+      <aside className="sidebar" aria-label="Project">
+        <header className="panel-header"><span className="panel-header__title">Project</span></header>
+        <ProjectTree selection={selection} onSelect={select} />
+      </aside>
+      <main className="centre" aria-label={VIEWS.find((view) => view.id === props.view)?.label}>
+        {props.view === 'design' ? <CanvasSlot model={model} selection={selection} variationRowId={variationRowId} onSelect={select} /> : null}
+        {props.view === 'history' ? <HistoryView projectId={props.projectId} version={published} onPublished={onPublished} /> : null}
+        {props.view === 'review' ? <ReviewView projectId={props.projectId} onSelect={select} onPublished={onPublished} /> : null}
+        {props.view === 'results' ? <ResultsView projectId={props.projectId} focus={focus} /> : null}
+      </main>
+      {props.view === 'design' ? (
+        <Inspector selection={selection} variationRowId={variationRowId} onSelect={select} onShowResults={() => {
+          setFocus(String(model.store.getCell('experiments', selection.rowId, 'id') ?? selection.rowId));
+          props.onView('results');
+        }} />
+      ) : null}
+      <StatusBar runtime={props.runtime} project={{ status, liveRevision: info.liveRevision, undo }} />
+    </div>
+  );
+}
+
+/** Opens the project's model, then shows the workspace. */
+export function Workspace(props: WorkspaceProps) {
+  const [model, setModel] = useState<ProjectModel | null>(null);
+  const [info, setInfo] = useState<ProjectInfo | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const reloadInfo = () => void api<ProjectInfo>(`projects/${encodeURIComponent(props.projectId)}`).then(setInfo, (failure: Error) => setError(failure.message));
+
+  useEffect(() => {
+    let opened: ProjectModel | undefined;
+    let active = true;
+    setModel(null);
+    api<ProjectInfo>(`projects/${encodeURIComponent(props.projectId)}`)
+      .then(async (loaded) => {
+        setInfo(loaded);
+        opened = await openProjectModel(props.projectId);
+        if (active) setModel(opened);
+        else void opened.destroy();
+      })
+      .catch((failure: Error) => active && setError(failure.message));
+    return () => {
+      active = false;
+      void opened?.destroy();
+    };
+  }, [props.projectId]);
+
+  if (error) {
+    return (
+      <div className="start"><div className="start__inner">
+        <p className="notice notice--error" role="alert"><Icon name="error" /> {error}</p>
+        <button type="button" className="button" onClick={props.onClose}><Icon name="back" /> All projects</button>
+      </div></div>
+    );
+  }
+  if (!model || !info) return <div className="loading-screen" aria-busy="true"><span className="spinner" /> Opening {props.projectId}…</div>;
+  return (
+    <ModelProvider model={model}>
+      <OpenWorkspace model={model} info={info} props={props} reloadInfo={reloadInfo} />
+    </ModelProvider>
+  );
+}
