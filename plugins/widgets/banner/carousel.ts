@@ -49,9 +49,11 @@ const dim = (swiper: SwiperInstance, width: number) => {
   }
 };
 
-/** Loads Swiper's script and style sheet (each once per window); resolves with the Swiper class. */
+/** Loads Swiper's script and, when configured, its style sheet (each once per window); resolves with the Swiper class. */
 export const loadSwiper = async (t: Track, config: Config): Promise<SwiperClass> => {
-  const styles = loadStyles(t, joinUrl(config.libraryBase, config.swiperCssPath)).catch(() => t.log.warn(`Widget "${t.name}": the slider's style sheet did not load`));
+  const styles = config.swiperCssPath
+    ? loadStyles(t, joinUrl(config.libraryBase, config.swiperCssPath)).catch(() => t.log.warn(`Widget "${t.name}": the slider's style sheet did not load`))
+    : undefined;
   const Swiper = await loadLibrary<SwiperClass>(t, joinUrl(config.libraryBase, config.swiperPath), 'Swiper');
   await styles;
   return Swiper;

@@ -37,7 +37,11 @@ const BASE = {
   /** The slider library, relative to `libraryBase` (WID-92). */
   libraryBase: str('/assets/homepage/npm'),
   swiperPath: str('swiper@6.8.3/swiper-bundle.min.js'),
-  swiperCssPath: str('swiper@6.8.3/swiper-bundle.min.css'),
+  /**
+   * Swiper's own style sheet, loaded once when set. Empty by default: the widget's sheet carries the
+   * slider's layout rules, and Swiper's sheet embeds a `data:` font a strict CSP refuses.
+   */
+  swiperCssPath: str(),
   /** Limits on the spreadsheet answer: after this long, or beyond this size, the configured slides stay. */
   sheetTimeoutMs: num(4000),
   sheetMaxBytes: num(256 * 1024),

@@ -28,7 +28,7 @@ type Block = { title?: unknown; link?: unknown; description?: unknown };
 // Pages (documents) where the hero-link click was already pushed: once per page (WID-114).
 const clicked = new WeakSet<Document>();
 
-const markup = (c: HeroConfig, href: (link: string) => string): string => {
+const markup = (c: HeroConfig, words: string[], href: (link: string) => string): string => {
   const blocks = [c.block1, c.block2, c.block3, c.block4]
     .filter((b: Block) => b && b.title)
     .map((b: Block) => `<a class="vw-hero-block" href="${esc(href(String(b.link ?? '')))}"><b>${esc(b.title)}</b><span>${esc(b.description)}</span></a>`)
@@ -43,11 +43,12 @@ const markup = (c: HeroConfig, href: (link: string) => string): string => {
     .map(([count, label]) => `<li><strong>${esc(count)}</strong><span>${esc(label)}</span></li>`)
     .join('');
   const secondary = c.secondaryCtaText ? `<a class="vw-btn vw-btn-ghost" href="${esc(href(c.secondaryCtaLink))}">${esc(c.secondaryCtaText)} <span aria-hidden="true">→</span></a>` : '';
-  return `<section class="vw-hero" id="${HERO_ID}"><div class="vw-hero-inner">
+  return `<section class="vw-hero" id="${HERO_ID}"><div class="vw-hero-inner"><div class="vw-hero-main"><div>
 ${c.eyebrow ? `<p class="vw-hero-eyebrow">${esc(c.eyebrow)}</p>` : ''}
 <h1 class="vw-hero-title${isOff(c.normalAnimatedTextSize) ? ' vw-small' : ''}">${esc(c.title1)} <span class="vw-words" id="${BOX_ID}"><span class="vw-word" id="${WORD_ID}"></span></span> ${esc(c.title2)}</h1>
 ${c.description ? `<p class="vw-hero-desc">${esc(c.description)}</p>` : ''}
-<div class="vw-hero-ctas"><a class="vw-btn vw-btn-primary" href="${esc(href(c.ctaLink))}">${esc(c.ctaText)}</a>${secondary}</div>
+<div class="vw-hero-ctas"><a class="vw-btn vw-btn-primary" href="${esc(href(c.ctaLink))}">${esc(c.ctaText)}</a>${secondary}</div></div>
+<div class="vw-hero-visual" aria-hidden="true"><p>${esc(c.dataTypesLabel)}</p><ul class="vw-chips">${words.map((w) => `<li>${esc(w)}</li>`).join('')}</ul></div></div>
 ${counters ? `<ul class="vw-counters">${counters}</ul>` : ''}
 ${blocks ? `<div class="vw-hero-blocks">${blocks}</div>` : ''}
 </div></section>`;
@@ -76,7 +77,7 @@ const show = (c: HeroConfig, t: Track) => {
       t.style(first as HTMLElement, 'display', 'none', true);
     }
     if (doc.getElementById(HERO_ID)) return;
-    const hero = build(doc, markup(c, (link) => localize(win, link)));
+    const hero = build(doc, markup(c, words, (link) => localize(win, link)));
     if (first?.parentNode) t.add(hero, first, 'before');
     else t.add(hero, main, 'prepend');
     t.on(hero, 'click', (event) => {

@@ -41,6 +41,8 @@ export const HERO_SCHEMA = {
   block3: block(),
   block4: block(),
   ...(Object.fromEntries(LABEL_KEYS.map((key) => [key, str()])) as Record<(typeof LABEL_KEYS)[number], ReturnType<typeof str>>),
+  /** Caption of the data-type panel beside the title (the nine words, the current one lit). */
+  dataTypesLabel: str('One platform for every data type'),
   customersCount: str('57K+'),
   customersLabel: str('customers'),
   developersCount: str('175K+'),

@@ -53,6 +53,8 @@ const fit = (win: Window) => {
   const box = win.document.getElementById(BOX_ID);
   const word = win.document.getElementById(WORD_ID);
   if (!box || !word) return;
+  // The visual's chip of the current word is lit.
+  box.closest('section')?.querySelectorAll('.vw-chips li').forEach((chip, index) => chip.classList.toggle('vw-on', index == stateOf(win).index));
   if (win.innerWidth > WIDTH_MIN_VIEWPORT) box.style.width = `${Math.ceil(word.getBoundingClientRect().width) + EXTRA_WIDTH}px`;
   else box.style.removeProperty('width');
 };

@@ -46,7 +46,7 @@ const CSS = `
 .vw-pf-eyebrow{margin:0;text-transform:uppercase;letter-spacing:.12em;font-size:.78rem;font-weight:700;color:var(--leaf,#00c96b)}
 .vw-pf-left .vw-pf-eyebrow{color:var(--leaf-bright,#3ee389)}
 .vw-pf-left h3{font-size:clamp(1.4rem,1.1rem + 1vw,1.9rem);letter-spacing:-.02em;line-height:1.2;margin:0}
-.vw-pf-left p{margin:0;color:rgba(255,255,255,.78);font-size:1.05rem;max-width:32rem}
+.vw-pf-left p:not(.vw-pf-eyebrow){margin:0;color:rgba(255,255,255,.78);font-size:1.05rem;max-width:32rem}
 .vw-pf-cta{align-self:flex-start;margin-top:auto;display:inline-flex;padding:.8rem 1.35rem;border-radius:999px;background:var(--leaf,#00c96b);color:var(--forest,#04241a);font-weight:650;text-decoration:none}
 .vw-pf-cta:hover{background:var(--leaf-bright,#3ee389)}
 .vw-pf-links{list-style:none;margin:0;padding:0;display:grid}

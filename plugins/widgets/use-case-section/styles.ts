@@ -28,13 +28,14 @@ export const STYLES = `.vucs{--vucs-ink:#0d1f19;--vucs-muted:#56695f;--vucs-leaf
 .vucs-cta{display:inline-flex;align-items:center;padding:13px 24px;border-radius:999px;background:var(--vucs-leaf);color:var(--vucs-forest);font-weight:700;text-decoration:none;transition:background-color .15s}
 .vucs-cta:hover{background:#3ee389}
 .vucs-more{color:var(--vucs-forest);font-weight:600;text-decoration:none}
-.vucs-more::after{content:" \\2192";display:inline-block;transition:transform .15s}
+.vucs-more::after{content:"\\2192";display:inline-block;margin-left:6px;transition:transform .15s}
 .vucs-more:hover::after{transform:translateX(3px)}
 .vucs-right{position:relative;aspect-ratio:4/3;overflow:hidden;border-radius:18px;background:#04241a}
 .vucs-right>*{position:absolute;inset:0;width:100%;height:100%;object-fit:cover}
 .vucs-fade-left{animation:vucs-fade 50ms ease-out}
 .vucs-fade-right{animation:vucs-fade 20ms ease-out}
 @keyframes vucs-fade{from{opacity:0}to{opacity:1}}
-@media (max-width:1079px){.vucs-tabs{display:none}.vucs-select{display:block}.vucs-body{flex-direction:column;gap:20px}.vucs-panel{grid-template-columns:minmax(0,1fr);gap:32px;padding:32px}.vucs-head{margin-bottom:40px}}
+@media (max-width:1079px){.vucs-tabs{display:none}.vucs-select{display:block}.vucs-body{flex-direction:column;gap:20px}.vucs-panel{grid-template-columns:minmax(0,1fr) minmax(0,1.1fr);gap:32px;padding:32px}.vucs-head{margin-bottom:40px}}
+@media (max-width:860px){.vucs-panel{grid-template-columns:minmax(0,1fr)}}
 @media (max-width:767px){.vucs{padding:64px 16px}.vucs-head{text-align:left}.vucs-sub{font-size:17px}.vucs-panel{padding:22px;gap:24px;border-radius:18px}.vucs-left p{margin-bottom:24px}.vucs-right{border-radius:12px}}
 `;
