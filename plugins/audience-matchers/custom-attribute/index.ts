@@ -1,12 +1,17 @@
 /**
  * `custom_attribute` conditions: a custom attribute of the visitor (set with the `user` call), compared
- * with the value matchers. The attribute is named by `name`, or by `id` (a visitor attribute of the
+ * with the value matchers. A project attribute with a rule (`rule_json`/`ruleJson`, CFG-18) is computed
+ * instead: its value is what the rule yields over the visitor's behaviour events (an invalid rule is
+ * reported at validation and unknown at run time). The attribute is named by `name`, or by `id` (a visitor attribute of the
  * project, CFG-18), never both (CFG-25). An unknown id, and a name shared by several project attributes,
  * are lookup errors (CFG-26, CFG-27): reported at validation, unknown (null) at run time. A name the
  * project does not declare is a plain custom attribute, unless `declaredOnly` makes it an error too.
  */
 import { definePlugin, type PluginContext, type PluginOf } from '../../../core';
 import type { AudienceCondition, ProjectData } from '../../../core/project/types';
+import type { ProfileTime } from '../../../core/kinds/audiences';
+import type { BehaviourEvent } from '../../../core/kinds/visitor';
+import { attributeRule, type AttributeRule } from '../_shared/behavior/computed';
 import { lookupAttribute } from '../_shared/lookup';
 import { compileValue, matchValue, read, valueProblem } from '../_shared/values';
 
@@ -24,6 +29,25 @@ const valueOf = (entry: unknown): unknown =>
   entry !== null && typeof entry === 'object' && 'lastModified' in entry ? (entry as unknown as { value: unknown }).value : entry;
 
 const unknown = () => null;
+
+/** The value of a computed attribute for a profile; undefined (a missing value: unknown) when it cannot tell. */
+const computed = (rule: AttributeRule, profile: Record<string, unknown>, clock: PluginContext['clock'] | undefined): unknown => {
+  const events = profile.behaviourEvents;
+  if (!Array.isArray(events) || rule.problems.some((problem) => !problem.warning)) return undefined;
+  const time = profile.time as ProfileTime | undefined;
+  try {
+    return rule.value(events as BehaviourEvent[], typeof time?.now === 'number' ? time.now : clock ? clock.now() : 0);
+  } catch {
+    return undefined; // hostile event data: cannot tell
+  }
+};
+
+/** The computed rule of the project attribute named `name`, if it has one. */
+const ruleOf = (data: ProjectData | undefined, name: string): AttributeRule | null => {
+  const list = data && Array.isArray(data.visitorAttributes) ? data.visitorAttributes : [];
+  for (const attribute of list) if (attribute && attribute.name === name) return attributeRule(attribute);
+  return null;
+};
 
 export default function customAttribute(options: CustomAttributeOptions = {}): PluginOf<'audienceMatcher'> {
   let ctx: PluginContext | undefined;
@@ -50,20 +74,24 @@ export default function customAttribute(options: CustomAttributeOptions = {}): P
   return definePlugin({
     type: 'audienceMatcher',
     name: 'custom_attribute',
-    fields: ['attributes'],
+    fields: ['attributes', 'behaviourEvents', 'time'],
     setup: (context) => {
       ctx = context;
     },
     match: (condition, profile) => {
       const name = resolve(condition);
       if (name === null) return null;
-      return matchValue(condition.match, condition.value, valueOf(read(profile.attributes, name)));
+      const rule = ruleOf(ctx?.data, name);
+      const actual = rule ? computed(rule, profile, ctx?.clock) : valueOf(read(profile.attributes, name));
+      return matchValue(condition.match, condition.value, actual);
     },
     // The attribute name is looked up and the match parsed once per project data, not per evaluation.
     compile: (condition, data) => {
       const name = resolve(condition, data);
       if (name === null) return unknown;
       const test = compileValue(condition.match, condition.value);
+      const rule = ruleOf(data, name);
+      if (rule) return (profile) => test(computed(rule, profile, ctx?.clock));
       return (profile) => test(valueOf(read(profile.attributes, name)));
     },
     check: (condition, data) => {
@@ -75,7 +103,13 @@ export default function customAttribute(options: CustomAttributeOptions = {}): P
       else if ((data.visitorAttributes ?? []).filter((attribute) => attribute?.name === condition.name).length > 1) {
         return lookupAttribute(data, { name: condition.name }).error;
       }
-      return valueProblem(condition);
+      const named = id != null ? lookupAttribute(data, { id }).attribute?.name : condition.name;
+      const rule = typeof named === 'string' ? ruleOf(data, named) : null;
+      const ruleProblems = rule
+        ? rule.problems.map((problem) => ({ message: `The rule of visitor attribute "${named}": ${problem.message}`, warning: problem.warning }))
+        : [];
+      const problem = valueProblem(condition);
+      return problem ? [problem, ...ruleProblems] : ruleProblems;
     },
   });
 }
