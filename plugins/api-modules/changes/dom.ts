@@ -56,7 +56,9 @@ export const createWatchers = (win: Window & typeof globalThis, clock: Clock, in
   const doc = win.document;
   const scans = new Map<object, Scan>();
   const polled = new Set<object>();
-  const observer = new win.MutationObserver((records) => mutated(records));
+  // A page without MutationObserver (an old engine, or a page that deleted it) is polled instead: every
+  // poll scans, as for a selector no mutation shows.
+  const observer = win.MutationObserver && new win.MutationObserver((records) => mutated(records));
   let observing = false;
   let batching = false;
   let readyAt: number | undefined;
@@ -87,7 +89,7 @@ export const createWatchers = (win: Window & typeof globalThis, clock: Clock, in
   const poll = () => {
     timer = undefined;
     timerAt = Infinity;
-    if (dirty || polled.size || clock.now() >= due) run();
+    if (dirty || polled.size || !observer || clock.now() >= due) run();
     else plan();
   };
   // Sets the timer for the next poll: `interval` from now when something waits for it, else the
@@ -96,7 +98,7 @@ export const createWatchers = (win: Window & typeof globalThis, clock: Clock, in
   const arm = () => {
     planning = false;
     if (!scans.size) return;
-    const at = dirty || polled.size ? clock.now() + interval : due;
+    const at = dirty || polled.size || !observer ? clock.now() + interval : due;
     if (at >= timerAt) return;
     clock.clearTimeout(timer);
     timerAt = at;
@@ -108,8 +110,8 @@ export const createWatchers = (win: Window & typeof globalThis, clock: Clock, in
     void Promise.resolve().then(arm);
   };
   const observe = (on: boolean) => {
-    if (on && !observing) observer.observe(doc.documentElement, OBSERVED);
-    if (!on && observing) observer.disconnect();
+    if (on && !observing) observer?.observe(doc.documentElement, OBSERVED);
+    if (!on && observing) observer?.disconnect();
     observing = on;
   };
   // One DOMContentLoaded listener for every change: it dates DOM ready, then scans.
@@ -143,7 +145,7 @@ export const createWatchers = (win: Window & typeof globalThis, clock: Clock, in
     },
     batch(fn, arg) {
       if (batching) return fn(arg);
-      const missed = observing ? observer.takeRecords() : [];
+      const missed = observing && observer ? observer.takeRecords() : [];
       observe(false);
       batching = true;
       try {
