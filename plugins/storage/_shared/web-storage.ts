@@ -8,6 +8,7 @@
  * written several times in one run is stored once. Reads see those writes at once.
  */
 import { definePlugin, type PluginContext, type PluginOf, type StorageWriteOptions } from '../../../core';
+import { toJson } from '../../_shared/json';
 import { bothFailed, MSG_STORAGE_UNAVAILABLE, msgCorrupted, parseJson, prefixed } from './keys';
 
 /** A storage plugin over a Web Storage area. */
@@ -93,7 +94,8 @@ export const createWebStorage = (name: string, area: 'localStorage' | 'sessionSt
     },
     write(key, value, options) {
       const full = prefixed(key);
-      const text = JSON.stringify(value);
+      // Never the page's JSON.stringify, and never a throw on a circular value (plugins/_shared/json.ts).
+      const text = toJson(value);
       if (text === undefined) return false; // a function or undefined: nothing storable
       if (!store()) {
         memory.set(full, text);

@@ -8,6 +8,7 @@
 import type { PluginContext, PluginOf } from '../../../core';
 import { COOKIE_MAX_AGE } from '../../../core/kinds/visitor';
 import { parseCookies } from '../../_shared/cookies';
+import { toJson } from '../../_shared/json';
 import { bothFailed, MSG_FAILED_TO_SET_COOKIE, msgCookieMismatch, prefixed } from '../_shared/keys';
 
 const DAY = 86400;
@@ -98,7 +99,7 @@ export default function cookie(): CookiePlugin {
 
   const write: CookiePlugin['write'] = (key, value, options) => {
     const name = prefixed(key);
-    const text = typeof value === 'string' ? value : JSON.stringify(value ?? null);
+    const text = typeof value === 'string' ? value : (toJson(value) ?? 'null');
     if (!doc()) {
       fail(name, MSG_FAILED_TO_SET_COOKIE, undefined);
       return false;

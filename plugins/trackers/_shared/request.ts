@@ -3,6 +3,7 @@
  * and §9), shared by the tracker plugins.
  */
 import type { Clock, Logger, RequestOptions, RequestResponse, UtilsModule } from '../../../core';
+import { toJson } from '../../_shared/json';
 
 /** NET-6 and NET-5 catalogue texts. */
 export const MSG_REQUIRED_OPTIONS = 'Must provide required options';
@@ -37,7 +38,8 @@ export const request = (win: Win, options: RequestOptions, keepalive?: boolean):
     keepalive,
   };
   if (options.data !== undefined && method != 'GET' && method != 'HEAD') {
-    init.body = typeof options.data == 'string' ? options.data : JSON.stringify(options.data);
+    // Not the page's JSON.stringify: see plugins/_shared/json.ts.
+    init.body = typeof options.data == 'string' ? options.data : toJson(options.data);
   }
   const timer = controller && win!.setTimeout(() => controller.abort(), options.timeout);
   return fetch

@@ -8,6 +8,7 @@ import { definePlugin, EVENT_TYPES, MODULES, PREFIX } from '../../../core';
 import type { ControlsModule, KernelEvent, LayerDecidedData, PageActivatedData, PluginContext, PluginOf } from '../../../core';
 import type { AnalyticsDecisionPayload, TrackedEventData, TrackerModule, VisitorModule } from '../../../core';
 import type { BatchAttribute, BatchDecision, BatchEvent } from '../../../core/kinds/tracking';
+import { toJson } from '../../_shared/json';
 import { PARAMS, queryParam } from '../../_shared/params';
 import { createUtils } from '../_shared/request';
 import { uuid } from '../_shared/uuid';
@@ -57,7 +58,7 @@ const storeOf = (ctx: PluginContext): (() => Store) => {
     write: (key, value) => {
       memory[key] = value;
       try {
-        ctx.win!.localStorage.setItem(PREFIX + key, JSON.stringify(value));
+        ctx.win!.localStorage.setItem(PREFIX + key, toJson(value) ?? 'null');
         return true;
       } catch {
         return false;

@@ -8,6 +8,7 @@
  */
 import type { PluginContext } from '../../../core';
 import type { PendingEvent } from '../../../core/kinds/tracking';
+import { toJson } from '../../_shared/json';
 import { MSG_NO_ID, request } from '../_shared/request';
 
 /** Storage key of the pending events (under the product prefix). */
@@ -115,7 +116,7 @@ export const createSender = (ctx: PluginContext, store: () => Store, options: Se
   const beacon = (item: PendingEvent) => {
     let queued = false;
     try {
-      const body = new ctx.win!.Blob([JSON.stringify(item.data)], { type: 'text/plain' });
+      const body = new ctx.win!.Blob([toJson(item.data) ?? ''], { type: 'text/plain' });
       queued = !!ctx.win!.navigator.sendBeacon(url, body);
     } catch {
       // No beacon in this browser (or the body is over its limit): the POST below.

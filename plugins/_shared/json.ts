@@ -1,0 +1,59 @@
+const ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/g;
+const quote = (text: string) =>
+  '"' + text.replace(ESCAPED, (ch) => (ch == '"' || ch == '\\' ? '\\' + ch : '\\u' + ch.charCodeAt(0).toString(16).padStart(4, '0'))) + '"';
+
+/** A property, or undefined when its getter (or a Proxy trap) throws: only that property is left out. */
+const read = (from: Record<string, unknown> | unknown[], key: string | number): unknown => {
+  try {
+    return (from as Record<string | number, unknown>)[key];
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * JSON text that the host page cannot break (KRN-9, TRK-39). The built-in `JSON.stringify` is the page's: old libraries
+ * (Prototype.js) define `Array.prototype.toJSON`, which turns every array into a string inside the text,
+ * some pages replace `JSON.stringify` outright, and a value the page handed over may be circular or hold a
+ * getter that throws. Batches, pending events and stored values go through this writer instead:
+ *
+ * - no `toJSON` is called (a Date becomes its ISO text, as the standard method would give);
+ * - only arrays and plain objects are walked; any other object (a DOM node, the window, a Map) is `{}`;
+ * - a value met again inside itself (a cycle), a function, a symbol, a bigint or `undefined` is left out
+ *   of an object and written `null` in an array; so is anything whose getter or Proxy trap throws;
+ * - lone surrogates and control characters are escaped, so the text is always well formed.
+ *
+ * Never throws; returns undefined only for a top-level value that has no JSON form.
+ */
+export const toJson = (value: unknown): string | undefined => {
+  const open: unknown[] = [];
+  const write = (item: unknown): string | undefined => {
+    if (typeof item == 'string') return quote(item);
+    if (typeof item == 'number') return isFinite(item) ? '' + item : 'null';
+    if (typeof item == 'boolean') return '' + item;
+    if (item === null) return 'null';
+    if (typeof item != 'object' || open.includes(item)) return;
+    try {
+      if (item instanceof Date) return isNaN(+item) ? 'null' : quote(item.toISOString());
+      const proto = Object.getPrototypeOf(item);
+      open.push(item);
+      // Concatenated by hand: the page may have replaced Array.prototype.join or toString too.
+      let text = '';
+      if (Array.isArray(item)) {
+        for (let i = 0; i < item.length; i++) text += (i ? ',' : '') + (write(read(item as unknown[], i)) ?? 'null');
+        return '[' + text + ']';
+      }
+      if (proto !== Object.prototype && proto !== null) return '{}';
+      for (const key of Object.keys(item)) {
+        const part = write(read(item as Record<string, unknown>, key));
+        if (part !== undefined) text += (text ? ',' : '') + quote(key) + ':' + part;
+      }
+      return '{' + text + '}';
+    } catch {
+      return;
+    } finally {
+      if (open[open.length - 1] === item) open.pop();
+    }
+  };
+  return write(value);
+};
