@@ -10,15 +10,15 @@ const H = 420;
 const LOOP = 120;
 
 const C = {
-  panel: '#0c2733',
-  card: '#123744',
-  line: '#24505f',
-  muted: '#5d7b86',
-  text: '#e3ece9',
-  green: '#00ed64',
-  mint: '#71f6ba',
-  blue: '#3d9cff',
-  violet: '#b39cff',
+  panel: '#05291e',
+  card: '#0b3a2b',
+  line: '#1f5c45',
+  muted: '#5f8a78',
+  text: '#e6f7ee',
+  green: '#00c96b',
+  mint: '#8ff0bd',
+  blue: '#5aa9ff',
+  violet: '#b9a3ff',
 } satisfies Record<string, Hex>;
 
 /** The window every scene sits in: a card with a title bar and three dots. */

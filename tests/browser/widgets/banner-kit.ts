@@ -3,7 +3,9 @@ import { page } from 'vitest/browser';
 import banner from '../../../plugins/widgets/banner';
 import { boot, fixture, realClock } from './kit';
 
-export const SWIPER = { libraryBase: '/node_modules', swiperPath: 'swiper/swiper-bundle.min.js', swiperCssPath: 'swiper/swiper-bundle.min.css' };
+export const SWIPER = { libraryBase: '/node_modules', swiperPath: 'swiper/swiper-bundle.min.js' };
+/** Swiper's own style sheet (not loaded by default: the widget's sheet has its layout rules). */
+export const SWIPER_CSS = 'swiper/swiper-bundle.min.css';
 
 /** The fixture's events banner, as the stand-in homepage renders it. */
 export const EVENTS_BANNER = `<section class="events-banner"><div class="events-banner-inner">

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import { BREAKPOINTS, DIMMED } from '../../../plugins/widgets/banner/carousel';
 import { PAGE, snapshot } from './kit';
-import { carouselReady, plugins, realSlides, setUpBanner, slides, snapped, SWIPER, visibleFromFirst } from './banner-kit';
+import { carouselReady, plugins, realSlides, setUpBanner, slides, snapped, SWIPER, SWIPER_CSS, visibleFromFirst } from './banner-kit';
 
 const q = (selector: string) => document.querySelector<HTMLElement>(selector);
 const opacity = (el: Element) => Number(getComputedStyle(el).opacity);
@@ -54,11 +54,11 @@ describe('banner RV', () => {
     second.className = 'second-banner';
     second.innerHTML = '<h2>Second</h2>';
     q('#use-case-injection')!.after(second);
-    await t.show('banner', slides(3), 'one');
-    await t.show('banner', { ...slides(3), selector: '.second-banner' }, 'two');
+    await t.show('banner', { ...slides(3), swiperCssPath: SWIPER_CSS }, 'one');
+    await t.show('banner', { ...slides(3), swiperCssPath: SWIPER_CSS, selector: '.second-banner' }, 'two');
     await expect.poll(() => document.querySelectorAll('.vbn .swiper-container-initialized').length).toBe(2);
     expect(document.querySelectorAll(`script[src$="${SWIPER.swiperPath}"]`)).toHaveLength(1);
-    expect(document.querySelectorAll(`link[href$="${SWIPER.swiperCssPath}"]`)).toHaveLength(1);
+    expect(document.querySelectorAll(`link[href$="${SWIPER_CSS}"]`)).toHaveLength(1);
   });
 
   it('WID-95 ruling 19 slides per view and spacing by width, the narrower rule winning where rules overlap', async () => {
