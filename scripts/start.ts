@@ -4,6 +4,7 @@
  */
 import { listSnippets } from '../services/snippets';
 import { DEFAULT_SNIPPETS_DIR, startServices, type RunningServices } from '../services/index';
+import { openEditor } from './lib/desktop-launch';
 import { runNpmScript } from './lib/run-command';
 
 const DEFAULT_PORT = 4477;
@@ -59,11 +60,20 @@ async function main(): Promise<void> {
   ];
   console.log(lines.join('\n'));
 
+  // The editor (EDT-1): the desktop window where Electron can start, else web mode and why.
+  const editor = await openEditor(services.url);
+  console.log(
+    editor.mode === 'desktop'
+      ? `Editor: desktop window opened (web mode too: ${services.url}/editor/)`
+      : `Editor (web mode): ${services.url}/editor/\n  The desktop window did not open: ${editor.reason}`,
+  );
+
   let stopping = false;
   const stop = (signal: NodeJS.Signals): void => {
     // A second Ctrl+C while closing should not start a second close.
     if (stopping) return;
     stopping = true;
+    if (editor.mode === 'desktop') editor.child.kill();
     console.log(`\n${signal} received: stopping the local services...`);
     services.close().then(
       () => {
