@@ -153,7 +153,7 @@ export default function batchTracker(options: BatchTrackerOptions = {}): PluginO
           current = undefined;
           sender.setOpen();
         }
-        sender.send(beacon);
+        sender.send(beacon, true);
       };
       const poll = () => {
         timer = undefined;
@@ -255,7 +255,7 @@ export default function batchTracker(options: BatchTrackerOptions = {}): PluginO
           if (!who) return;
           const batch = toBatch(ctx.data, { visitorId: who, attributes: attributes() }, previous.snapshots, shortKeys);
           sender.put({ id: previous.id, timeStamp: payload.timestamp || clock.now(), data: batch, retryCount: 0 });
-          sender.send(false);
+          sender.send(false, true);
         }),
       ];
 

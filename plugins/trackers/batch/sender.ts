@@ -5,11 +5,20 @@
  * Delivery is at least once, and the collector makes it exactly once by deduplicating event uuids:
  * a batch leaves the pending store only after a 2xx answer (or a refusal that retrying cannot fix).
  * A beacon has no answer, so a beaconed batch stays stored and goes again on the next page load.
+ *
+ * A failed send is retried after 1 s, 2 s and 4 s (TRK-37). When those retries are spent the batch is not
+ * left for the next page load only: while the page stays open it goes again with the next batch the page
+ * sends (a sign the network is back), and otherwise after 30 s, 60 s, 120 s... at most every 5 minutes.
  */
 import type { PluginContext } from '../../../core';
 import type { PendingEvent } from '../../../core/kinds/tracking';
 import { toJson } from '../../_shared/json';
 import { MSG_NO_ID, request } from '../_shared/request';
+
+/** First wait after the quick retries are spent; it doubles up to {@link MAX_LATER_DELAY}. */
+export const LATER_DELAY = 30_000;
+/** Longest wait between two sends of a batch while the page stays open. */
+export const MAX_LATER_DELAY = 300_000;
 
 /** Storage key of the pending events (under the product prefix). */
 export const PENDING_KEY = 'pending_events';
@@ -37,8 +46,11 @@ export interface Sender {
   load(): void;
   /** Adds or replaces a pending event (by id) and persists the list. */
   put(item: PendingEvent): void;
-  /** Sends every pending event that is due, oldest first, except the open batch; `beacon` at page hide. */
-  send(beacon: boolean): void;
+  /**
+   * Sends every pending event that is due, oldest first, except the open batch; `beacon` at page hide.
+   * `fresh`: the page is sending a new batch, so batches whose quick retries are spent go along.
+   */
+  send(beacon: boolean, fresh?: boolean): void;
   /** Names the open batch (stored while it fills, never sent until closed), or none. */
   setOpen(id?: string): void;
   /** Pending events kept in this page. */
@@ -103,14 +115,12 @@ export const createSender = (ctx: PluginContext, store: () => Store, options: Se
       inFlight.delete(item.id);
       if (outcome == 'refused') ctx.log.error('Tracker: the collector refused batch', item.id);
       if (outcome != 'failed') return settle(item);
-      item.retryCount++;
+      const tries = ++item.retryCount;
       persist();
-      // 1 s, 2 s, 4 s; after the last retry the event waits in storage for the next page load.
-      if (item.retryCount <= retries) {
-        const delay = 1000 * 2 ** (item.retryCount - 1);
-        notBefore[item.id] = ctx.clock.now() + delay;
-        ctx.clock.setTimeout(() => sender.send(false), delay);
-      } else notBefore[item.id] = Infinity;
+      // 1 s, 2 s, 4 s (TRK-37); then 30 s doubling to 5 min while the page is open (and with the next batch).
+      const delay = tries <= retries ? 1000 * 2 ** (tries - 1) : Math.min(LATER_DELAY * 2 ** (tries - retries - 1), MAX_LATER_DELAY);
+      notBefore[item.id] = ctx.clock.now() + delay;
+      ctx.clock.setTimeout(() => sender.send(false), delay);
     });
   };
   const beacon = (item: PendingEvent) => {
@@ -134,13 +144,13 @@ export const createSender = (ctx: PluginContext, store: () => Store, options: Se
       persist();
     },
     setOpen: (id) => void (open = id),
-    send: (beaconNow) => {
+    send: (beaconNow, fresh) => {
       if (!allowed()) return;
       const now = ctx.clock.now();
       for (const item of items.slice()) {
         if (item.id == open || beaconed.has(item.id)) continue;
         if (beaconNow) beacon(item);
-        else if (!inFlight.has(item.id) && (notBefore[item.id] ?? 0) <= now) post(item);
+        else if (!inFlight.has(item.id) && ((notBefore[item.id] ?? 0) <= now || (fresh && item.retryCount > retries))) post(item);
       }
     },
     count: () => items.length,

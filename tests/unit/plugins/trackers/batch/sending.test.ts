@@ -118,14 +118,63 @@ describe('batch tracker: sending and pending events', () => {
     expect(tracker(t).pending()).toBe(0);
   });
 
-  it('TRK-37 a pending event is retried 3 times (1 s, 2 s, 4 s), then waits for the next page load', async () => {
+  /** Records the fake clock's time at each request the tracker makes. */
+  const timed = (fake: ReturnType<typeof createFakeWindow>, t: { clock: { now(): number } }) => {
+    const times: number[] = [];
+    const fetch = fake.win.fetch;
+    fake.win.fetch = ((url: string, init: RequestInit) => {
+      times.push(t.clock.now());
+      return fetch(url, init);
+    }) as typeof fake.win.fetch;
+    return times;
+  };
+
+  it('TRK-37 a failed send is retried after 1 s, 2 s and 4 s (the delays, not only the count)', async () => {
     const { fake, t } = bootTracker({ batching: false });
     await t.settle();
+    const times = timed(fake, t);
     fake.status = 0;
+    const start = t.clock.now();
     t.push(['event', 'buy']);
-    await t.clock.tickAsync(60_000);
-    expect(fake.requests).toHaveLength(4);
+    await t.clock.tickAsync(7_000);
+    expect(times.map((time) => time - start)).toEqual([0, 1_000, 3_000, 7_000]);
     expect(stored(fake)[0].retryCount).toBe(4);
+  });
+
+  it('TRK-39 TRK-37 once the retries are spent, a page that stays open sends again at a backed-off interval (30 s doubling, at most 5 min) until delivered', async () => {
+    const { fake, t } = bootTracker({ batching: false });
+    await t.settle();
+    const times = timed(fake, t);
+    fake.status = 503;
+    const start = t.clock.now();
+    t.push(['event', 'buy']);
+    await t.clock.tickAsync(1_200_000);
+    const gaps = times.slice(1).map((time, i) => time - times[i]);
+    expect(times[0]).toBe(start);
+    expect(gaps.slice(0, 8)).toEqual([1_000, 2_000, 4_000, 30_000, 60_000, 120_000, 240_000, 300_000]);
+    expect(stored(fake)).toHaveLength(1);
+    fake.status = 204;
+    await t.clock.tickAsync(300_000);
+    expect(stored(fake)).toHaveLength(0);
+    expect(tracker(t).pending()).toBe(0);
+  });
+
+  it('TRK-39 once the retries are spent, the next batch the page sends takes the waiting one along at once', async () => {
+    const { fake, t } = bootTracker({ batching: false });
+    await t.settle();
+    const times = timed(fake, t);
+    fake.status = 0;
+    t.push(['event', 'buy', { n: 1 }]);
+    await t.clock.tickAsync(7_000);
+    expect(times).toHaveLength(4);
+    fake.status = 204;
+    const before = fake.requests.length;
+    t.push(['event', 'buy', { n: 2 }]);
+    await t.clock.tickAsync(0);
+    // Both batches went now, 7 s after the first attempt, long before the 30 s wait.
+    expect(fake.requests.length - before).toBe(2);
+    expect(eventsOf(fake).slice(-2).map((event) => event.tags).sort((a, b) => Number(a?.n) - Number(b?.n))).toEqual([{ n: 1 }, { n: 2 }]);
+    expect(stored(fake)).toHaveLength(0);
   });
 
   it('TRK-39 a batch the collector refuses (400) is not retried', async () => {
