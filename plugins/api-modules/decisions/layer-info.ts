@@ -5,7 +5,7 @@
  * of each variation for a page, and the layer index by id. This keeps the decision itself to lookups.
  */
 import type { QualifyOptions } from '../../../core';
-import type { Action, Experiment, Layer, ProjectData, Variation } from '../../../core/project/types';
+import type { Action, Change, Experiment, Layer, ProjectData, Variation } from '../../../core/project/types';
 import { findLayer, findVariation, isCmab, layerRunsOn } from './util';
 
 const DEFAULT_TIMEOUT = 2000;
@@ -111,14 +111,21 @@ export const byMask = (info: LayerInfo, mask: number): Qualified => {
 
 const NONE = { actions: [] as Action[], pendingRedirect: false };
 
-/** The actions of a variation of the layer for a page (DEC-20..22), and whether one of them redirects. */
-export const actionsOf = (info: LayerInfo, experiment: Experiment | undefined, variationId: string, pageId: string): { actions: Action[]; pendingRedirect: boolean } => {
+/**
+ * The actions of a variation of the layer for a page (DEC-20..22), and whether one of them redirects. The
+ * layer's and the experiment's own `changes` (shared by all their variations) come first, as one action each
+ * for the page (`<layerId>:layer`, `<experimentId>:experiment`), applied like the variation's actions.
+ */
+export const actionsOf = (info: LayerInfo, experiment: Experiment | undefined, variationId: string, pageId: string, layer?: Layer): { actions: Action[]; pendingRedirect: boolean } => {
   const variation = findVariation(experiment, variationId);
   if (!variation) return NONE;
   let pages = info.actions.get(variation);
   let entry = pages?.get(pageId);
   if (entry) return entry;
   const actions = (variation.actions || []).filter((action) => (action.pageId ?? action.viewId) === pageId);
+  const shared = (owner: { id: string; changes?: Change[] } | undefined, kind: string) =>
+    owner && Array.isArray(owner.changes) && owner.changes.length ? [{ id: `${owner.id}:${kind}`, pageId, changes: owner.changes }] : [];
+  if ((layer && layer.changes?.length) || experiment?.changes?.length) actions.unshift(...shared(layer, 'layer'), ...shared(experiment, 'experiment'));
   entry = { actions, pendingRedirect: actions.some(redirects) };
   if (!pages) info.actions.set(variation, (pages = new Map()));
   pages.set(pageId, entry);

@@ -217,6 +217,28 @@ describe('decisions: actions', () => {
     expect(t.events.filter((e) => e.type === 'action' && e.name === 'applied')).toHaveLength(2);
   });
 
+  it('DEC-23 layer- and experiment-level changes are applied like variation actions, first, with the same meta; not in a holdback', async () => {
+    const changes = changesStandIn();
+    const data = project();
+    const layer = data.layers![0];
+    layer.changes = [{ id: 'lc', type: 'attribute', selector: 'h1', attributes: { text: 'layer' } }];
+    layer.experiments[0].changes = [{ id: 'ec', type: 'attribute', selector: 'h2', attributes: { text: 'experiment' } }];
+    const t = boot([visitorStandIn({ bucketingId: 'ppid1' }).plugin, audiencesStandIn(['A1']).plugin, changes.plugin], data);
+    const states = await t.decisions.decidePage('p1');
+    const first = states.find((s) => s.layerId === layer.id)!.decision;
+    const ours = changes.applied.filter((a) => a.meta.layerId === layer.id);
+    expect(ours.map((a) => a.action.id)).toEqual([`${layer.id}:layer`, `${first.experimentId}:experiment`, `${first.variationId}-act`]);
+    expect(ours[0].action.changes).toBe(layer.changes);
+    expect(ours[1].action.changes).toBe(layer.experiments[0].changes);
+    for (const a of ours) expect(a.meta).toEqual({ layerId: layer.id, experimentId: first.experimentId, variationId: first.variationId, pageId: 'p1' });
+
+    const held = changesStandIn();
+    layer.holdback = 10000;
+    const u = boot([visitorStandIn({ bucketingId: 'ppid1' }).plugin, audiencesStandIn(['A1']).plugin, held.plugin], data);
+    await u.decisions.decidePage('p1');
+    expect(held.applied.filter((a) => a.meta.layerId === layer.id)).toEqual([]);
+  });
+
   it('DEC-20 no actions run in the global holdback', async () => {
     const changes = changesStandIn();
     const t = boot([visitorStandIn().plugin, audiencesStandIn(['A1']).plugin, changes.plugin], project({ holdback: 10000 }));
