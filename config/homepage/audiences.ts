@@ -2,7 +2,8 @@
  * The homepage audiences of homepage-spec §3 (HPC-25..32).
  *
  * Placeholders (ruling 18): the spec names neither the segResponse trait for registered users nor the
- * local-storage key holding the analytics user traits; both are in ./placeholders.ts.
+ * local-storage key holding the analytics user traits; both are in ./placeholders.ts. The unregistered
+ * audience's two conditions are evaluated by the homepage's own matchers (./matchers.ts).
  */
 import type { Audience, AudienceIdExpression } from '../../core/project/types';
 import { REGISTERED_TRAIT, USER_TRAITS_KEY } from './placeholders';
@@ -19,8 +20,6 @@ export const AUDIENCE = {
   unregistered: 'unregistered_enhanced',
 } as const;
 
-const registered = `segResponse.found_traits.${REGISTERED_TRAIT}`;
-
 /** The six homepage audiences. */
 export const HOMEPAGE_AUDIENCES: Audience[] = [
   // Default remainder: qualifies everyone; it is the remainder because it comes last in the layer's
@@ -34,11 +33,11 @@ export const HOMEPAGE_AUDIENCES: Audience[] = [
   {
     id: 'unregistered_enhanced',
     name: 'Unregistered Users (Enhanced)',
+    // config/homepage/matchers.ts: storage that cannot be read, or a value of the wrong shape, is unknown.
     conditions: [
       'and',
-      ['or', ['not', { type: 'session_storage', name: registered, match: 'exists' }], { type: 'session_storage', name: registered, match: 'exact', value: false }],
-      ['not', { type: 'local_storage', name: `${USER_TRAITS_KEY}.signup_source`, match: 'exists' }],
-      ['not', { type: 'local_storage', name: `${USER_TRAITS_KEY}.loggedIn`, match: 'exists' }],
+      { type: 'seg_response', name: REGISTERED_TRAIT },
+      { type: 'user_traits', name: USER_TRAITS_KEY, value: ['signup_source', 'loggedIn'] },
     ],
   },
 ];

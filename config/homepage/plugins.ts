@@ -4,7 +4,7 @@
  * tests/unit/config/homepage-project.test.ts checks the list against `fitStandardPreset(data)`, so a
  * new condition or change type in the data cannot be left without its plugin.
  *
- * The location provider answers from the local services' geolocation script (`/site/geolocation.js`,
+ * The unregistered audience's two matchers are the project's own (./matchers.ts). The location provider answers from the local services' geolocation script (`/site/geolocation.js`,
  * a stand-in for the site's geo-IP service).
  */
 import type { Plugin } from '../../core';
@@ -16,9 +16,7 @@ import pages from '../../plugins/api-modules/pages';
 import visitor from '../../plugins/api-modules/visitor';
 import deviceMatcher from '../../plugins/audience-matchers/device';
 import firstSession from '../../plugins/audience-matchers/first-session';
-import localStorageMatcher from '../../plugins/audience-matchers/local-storage';
 import locationMatcher from '../../plugins/audience-matchers/location';
-import sessionStorageMatcher from '../../plugins/audience-matchers/session-storage';
 import append from '../../plugins/change-appliers/append';
 import attribute from '../../plugins/change-appliers/attribute';
 import customCode from '../../plugins/change-appliers/custom-code';
@@ -29,12 +27,12 @@ import click from '../../plugins/event-implementations/click';
 import custom from '../../plugins/event-implementations/custom';
 import deviceProvider from '../../plugins/profile-providers/device';
 import locationProvider from '../../plugins/profile-providers/location';
-import storageProvider from '../../plugins/profile-providers/storage';
 import cookie from '../../plugins/storage/cookie';
 import local from '../../plugins/storage/local';
 import session from '../../plugins/storage/session';
 import batch from '../../plugins/trackers/batch';
 import immediate from '../../plugins/view-providers/immediate';
+import { segResponseMatcher, userTraitsMatcher } from './matchers';
 import aiBanner from '../../plugins/widgets/ai-banner';
 import banner from '../../plugins/widgets/banner';
 import demoBanner from '../../plugins/widgets/demo-banner';
@@ -77,12 +75,11 @@ export const homepagePlugins = (): Plugin[] => [
   audiences(),
   deviceMatcher,
   firstSession,
-  localStorageMatcher,
   locationMatcher,
-  sessionStorageMatcher,
+  segResponseMatcher(),
+  userTraitsMatcher(),
   deviceProvider(),
   locationProvider({ scriptUrl: GEOLOCATION_SCRIPT }),
-  storageProvider(),
   singleExperiment,
   equalPriority,
   decisions(),

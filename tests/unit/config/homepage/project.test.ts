@@ -113,13 +113,6 @@ describe('homepage project data', () => {
     expect(data.audiences).toBe(HOMEPAGE_AUDIENCES);
   });
 
-  it('HPC-31 HPC-32 the unregistered audience reads segResponse in session storage and the user traits in local storage', () => {
-    const text = JSON.stringify(HOMEPAGE_AUDIENCES.find((audience) => audience.id === 'unregistered_enhanced'));
-    expect(text).toContain(`"session_storage","name":"segResponse.found_traits.${placeholders.REGISTERED_TRAIT}"`);
-    expect(text).toContain(`"local_storage","name":"${placeholders.USER_TRAITS_KEY}.signup_source"`);
-    expect(text).toContain(`"local_storage","name":"${placeholders.USER_TRAITS_KEY}.loggedIn"`);
-  });
-
   it('HPC-33 HPC-34 HPC-35 one view per locale (default and the eight prefixes), each with name, apiName and a URL condition', () => {
     expect(data.pages.map((page) => page.id)).toEqual(LOCALES.map(viewId));
     for (const page of data.pages) {

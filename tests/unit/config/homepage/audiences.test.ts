@@ -1,24 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import type { Plugin } from '../../../../../core';
-import device from '../../../../../plugins/profile-providers/device';
-import location from '../../../../../plugins/profile-providers/location';
-import { bootAudiences } from './helpers';
-import { EVERYONE_ELSE_ONLY, HOMEPAGE_AUDIENCES, REGISTERED_TRAIT, USER_TRAITS_KEY } from '../../../../../config/homepage/audiences';
+import device from '../../../../plugins/profile-providers/device';
+import location from '../../../../plugins/profile-providers/location';
+import { bootAudiences } from '../../plugins/api-modules/audiences/helpers';
+import { segResponseMatcher, userTraitsMatcher } from '../../../../config/homepage/matchers';
+import { EVERYONE_ELSE_ONLY, HOMEPAGE_AUDIENCES, REGISTERED_TRAIT, USER_TRAITS_KEY } from '../../../../config/homepage/audiences';
 
 const WINDOWS_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
 const IPHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148';
 
-/** A storage-traits provider over fixed stores (the real one reads window storage: tests/browser/audiences). */
-const stores = (session: Record<string, string>, local: Record<string, string>): Plugin =>
-  ({ type: 'profileProvider', name: 'storage', fields: ['localStorage', 'sessionStorage'], provide: () => ({ sessionStorage: (k: string) => session[k], localStorage: (k: string) => local[k] }) }) as Plugin;
+/**
+ * The page's Web Storage as the homepage's matchers read it (`getItem`; `null` when not stored). A stand-in
+ * object: these are unit tests of the matchers' logic; tests/e2e/homepage-experiments.spec.ts runs the
+ * same cases on Chromium's real storage, blocked storage included.
+ */
+const store = (items: Record<string, string> | 'blocked') => ({
+  getItem: (key: string) => {
+    if (items === 'blocked') throw new DOMException('The operation is insecure.', 'SecurityError');
+    return key in items ? items[key] : null;
+  },
+});
 
-const boot = (options: { ua?: string; first?: boolean; session?: Record<string, string>; local?: Record<string, string> } = {}) => {
-  const win = { navigator: { userAgent: options.ua ?? WINDOWS_UA, maxTouchPoints: 0 } } as unknown as Window;
+const boot = (options: { ua?: string; first?: boolean; session?: Record<string, string> | 'blocked'; local?: Record<string, string> | 'blocked' } = {}) => {
+  const win = { navigator: { userAgent: options.ua ?? WINDOWS_UA, maxTouchPoints: 0 }, sessionStorage: store(options.session ?? {}), localStorage: store(options.local ?? {}) } as unknown as Window;
   const t = bootAudiences({
     win,
     data: { audiences: HOMEPAGE_AUDIENCES },
     visitor: { firstSession: options.first ?? true },
-    extra: [device(), location({ await: true }), stores(options.session ?? {}, options.local ?? {})],
+    extra: [device(), location({ await: true }), segResponseMatcher(), userTraitsMatcher()],
   });
   return t;
 };
@@ -77,25 +85,37 @@ describe('homepage audiences', () => {
   });
 
   it('HPC-30 Unregistered Users (Enhanced): registered trait absent or false, and no signup_source or loggedIn trait', async () => {
-    const cases: Array<[Record<string, string>, Record<string, string>, boolean]> = [
+    const traits = (found: unknown) => ({ segResponse: JSON.stringify({ found_traits: found }) });
+    const cases: Array<[Record<string, string> | 'blocked', Record<string, string> | 'blocked', boolean | null]> = [
       [{}, {}, true],
-      [{ segResponse: JSON.stringify({ found_traits: { [REGISTERED_TRAIT]: false } }) }, {}, true],
-      [{ segResponse: JSON.stringify({ found_traits: { [REGISTERED_TRAIT]: true } }) }, {}, false],
+      [traits({ [REGISTERED_TRAIT]: false }), {}, true],
+      [traits({ other: true }), {}, true],
+      [{ segResponse: '{}' }, {}, true],
+      [traits({ [REGISTERED_TRAIT]: true }), {}, false],
       [{}, { [USER_TRAITS_KEY]: JSON.stringify({ signup_source: 'homepage' }) }, false],
       [{}, { [USER_TRAITS_KEY]: JSON.stringify({ loggedIn: false }) }, false],
-      [{ segResponse: 'not json' }, { [USER_TRAITS_KEY]: JSON.stringify({ name: 'x' }) }, true],
+      [{}, { [USER_TRAITS_KEY]: JSON.stringify({ name: 'x' }) }, true],
+      // Bad input (issue 16): unknown, never true, never an exception.
+      [{ segResponse: 'not json' }, { [USER_TRAITS_KEY]: JSON.stringify({ name: 'x' }) }, null],
+      [traits('yes'), {}, null],
+      [traits({ [REGISTERED_TRAIT]: 'yes' }), {}, null],
+      [{ segResponse: '[1,2]' }, {}, null],
+      [{}, { [USER_TRAITS_KEY]: '"text"' }, null],
+      ['blocked', {}, null],
+      [{}, 'blocked', null],
     ];
     for (const [session, local, expected] of cases) {
       const t = boot({ session, local });
       await t.settle();
-      expect(t.audiences.qualifies(['unregistered_enhanced']), JSON.stringify([session, local])).toBe(expected);
+      const label = JSON.stringify([session, local]);
+      expect(t.audiences.qualifies(['unregistered_enhanced']), label).toBe(expected === true);
+      expect(t.errors(), label).toEqual([]);
+      if (expected === null) expect(t.audiences.qualifies([['not', 'unregistered_enhanced']] as never), label).toBe(false);
     }
   });
 
   it('HPC-31 HPC-32 the audience reads session storage segResponse.found_traits and the local-storage user traits', () => {
-    const conditions = JSON.stringify(HOMEPAGE_AUDIENCES.find((a) => a.id === 'unregistered_enhanced')!.conditions);
-    expect(conditions).toContain(`segResponse.found_traits.${REGISTERED_TRAIT}`);
-    expect(conditions).toContain(`${USER_TRAITS_KEY}.signup_source`);
-    expect(conditions).toContain(`${USER_TRAITS_KEY}.loggedIn`);
+    const conditions = HOMEPAGE_AUDIENCES.find((a) => a.id === 'unregistered_enhanced')!.conditions;
+    expect(conditions).toEqual(['and', { type: 'seg_response', name: REGISTERED_TRAIT }, { type: 'user_traits', name: USER_TRAITS_KEY, value: ['signup_source', 'loggedIn'] }]);
   });
 });
