@@ -226,7 +226,7 @@ describe('decisions: actions', () => {
     const t = boot([visitorStandIn({ bucketingId: 'ppid1' }).plugin, audiencesStandIn(['A1']).plugin, changes.plugin], data);
     const states = await t.decisions.decidePage('p1');
     const first = states.find((s) => s.layerId === layer.id)!.decision;
-    const ours = changes.applied.filter((a) => a.meta.layerId === layer.id);
+    const ours = changes.applied.filter((a) => (a.meta as { layerId: string }).layerId === layer.id);
     expect(ours.map((a) => a.action.id)).toEqual([`${layer.id}:layer`, `${first.experimentId}:experiment`, `${first.variationId}-act`]);
     expect(ours[0].action.changes).toBe(layer.changes);
     expect(ours[1].action.changes).toBe(layer.experiments[0].changes);
@@ -236,7 +236,7 @@ describe('decisions: actions', () => {
     layer.holdback = 10000;
     const u = boot([visitorStandIn({ bucketingId: 'ppid1' }).plugin, audiencesStandIn(['A1']).plugin, held.plugin], data);
     await u.decisions.decidePage('p1');
-    expect(held.applied.filter((a) => a.meta.layerId === layer.id)).toEqual([]);
+    expect(held.applied.filter((a) => (a.meta as { layerId: string }).layerId === layer.id)).toEqual([]);
   });
 
   it('DEC-20 no actions run in the global holdback', async () => {
