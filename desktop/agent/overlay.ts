@@ -37,15 +37,16 @@ export interface Overlay {
 export const createOverlay = (doc: Document): Overlay => {
   const host = doc.createElement(OVERLAY_TAG);
   const shadow = host.attachShadow({ mode: 'closed' });
-  const style = doc.createElement('style');
-  style.textContent = STYLE;
+  // A constructed sheet: a <style> element would be refused by a strict CSP (no 'unsafe-inline').
+  const sheet = new (doc.defaultView ?? window).CSSStyleSheet();
+  sheet.replaceSync(STYLE);
+  shadow.adoptedStyleSheets = [sheet];
   const make = (cls: string) => {
     const div = doc.createElement('div');
     div.className = cls;
     shadow.append(div);
     return div;
   };
-  shadow.append(style);
   const hoverBox = make('box hover');
   const selectBox = make('box selected');
   const hoverLabel = make('label');

@@ -27,7 +27,7 @@ export interface PreviewChange {
   id: string;
   type: string;
   selector?: string;
-  attributes?: Record<string, string | boolean>;
+  attributes?: Record<string, string | boolean | null>;
   css?: Record<string, string>;
   operator?: string;
   insertSelector?: string;
@@ -109,7 +109,7 @@ const change = shape({
   id: isString,
   type: isString,
   selector: optional(isString),
-  attributes: optional(recordOf((value) => isString(value) || isBool(value))),
+  attributes: optional(recordOf((value) => isString(value) || isBool(value) || value === null)),
   css: optional(recordOf(isString)),
   operator: optional(isString),
   insertSelector: optional(isString),
@@ -183,9 +183,10 @@ export const newToken = (crypto: Pick<Crypto, 'getRandomValues'> = globalThis.cr
   Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 
 /** The canvas URL for a page: editor mode on, the session token and the editor's origin in the hash. */
-export const canvasUrl = (pageUrl: string, token: string, editorOrigin: string, desktop = false): string => {
+export const canvasUrl = (pageUrl: string, token: string, editorOrigin: string): string => {
   const url = new URL(pageUrl);
-  url.searchParams.set(desktop ? 'varia_desktop_editor' : 'varia_editor', 'true');
+  // The editor parameter in both modes: the desktop-app flag makes a homepage bootstrap stand aside.
+  url.searchParams.set('varia_editor', 'true');
   const hash = new URLSearchParams({ [HASH_TOKEN]: token, [HASH_ORIGIN]: editorOrigin });
   url.hash = hash.toString();
   return url.toString();

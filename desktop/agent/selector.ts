@@ -41,7 +41,8 @@ export const classifyClass = (name: string): { use: 'stable' | 'skip' } | { use:
   // CSS modules: `Name_local__hash` or `Name-module__local--hash`; JSS: `makeStyles-root-12`.
   const moduleClass = /^(.*[A-Za-z](?:__|_|--|-))([A-Za-z0-9]{5,})$/.exec(name);
   if (moduleClass && isHashLike(moduleClass[2])) return { use: 'prefix', prefix: moduleClass[1] };
-  const jss = /^([A-Za-z][A-Za-z0-9]*-[A-Za-z0-9]+-)\d{1,4}$/.exec(name);
+  // JSS counters follow a camel-case sheet name (`makeStyles-root-12`); `hero-title-2` is an author's own.
+  const jss = /^([a-z]*[A-Z][A-Za-z0-9]*-[A-Za-z0-9]+-)\d{1,4}$/.exec(name);
   if (jss) return { use: 'prefix', prefix: jss[1] };
   if (isHashLike(name) || /^_/.test(name) && name.length > 4) return { use: 'skip' };
   return { use: 'stable' };

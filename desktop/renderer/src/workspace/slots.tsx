@@ -6,7 +6,8 @@
  * `../canvas` and `../authoring`; nothing else in the workspace needs to change.
  */
 import type { ProjectModel } from '../model/project-model';
-import { Icon } from '../shell/icons';
+import { ChangeInspector } from '../authoring/change-inspector';
+import { Canvas } from '../canvas/canvas';
 import type { Selection } from './selection';
 
 /** What the canvas and the change inspector receive. */
@@ -22,19 +23,11 @@ export interface SlotProps {
 }
 
 /** The page canvas (centre of the Design tab). */
-export function CanvasSlot({ variationRowId }: SlotProps) {
-  return (
-    <div className="canvas-empty" data-slot="canvas">
-      <div className="canvas-empty__card">
-        <Icon name="design" size={28} />
-        <h3>Page canvas</h3>
-        <p>{variationRowId ? 'The selected variation is previewed here on the page of its view.' : 'Select a variation in the tree to preview it on its page.'}</p>
-      </div>
-    </div>
-  );
+export function CanvasSlot(props: SlotProps) {
+  return <Canvas {...props} />;
 }
 
 /** The change forms for the selected element or change (below the entity form). */
-export function ChangeInspectorSlot(_props: SlotProps) {
-  return null;
+export function ChangeInspectorSlot(props: SlotProps) {
+  return <ChangeInspector {...props} />;
 }

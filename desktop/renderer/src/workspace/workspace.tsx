@@ -16,6 +16,7 @@ import { Icon, type IconName } from '../shell/icons';
 import { StatusBar } from '../shell/status-bar';
 import type { RuntimeInfo } from '../runtime/use-runtime-info';
 import { ProjectTree } from '../tree/project-tree';
+import { useChangeFlags } from '../canvas/canvas-session';
 import { SETTINGS_SELECTION, variationOf, type Selection } from './selection';
 import { CanvasSlot } from './slots';
 
@@ -108,7 +109,7 @@ function OpenWorkspace({ model, info, props, reloadInfo }: { model: ProjectModel
       {info.notice ? <p className="banner" role="alert"><Icon name="warning" size={14} /> {info.notice}</p> : null}
       <aside className="sidebar" aria-label="Project">
         <header className="panel-header"><span className="panel-header__title">Project</span></header>
-        <ProjectTree selection={selection} onSelect={select} />
+        <ProjectTree selection={selection} onSelect={select} changeFlags={useChangeFlags()} />
       </aside>
       <main className="centre" aria-label={VIEWS.find((view) => view.id === props.view)?.label}>
         {props.view === 'design' ? <CanvasSlot model={model} selection={selection} variationRowId={variationRowId} onSelect={select} /> : null}
