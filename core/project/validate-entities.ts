@@ -1,4 +1,5 @@
 /** Structural checks of audiences, pages, events, dimensions and visitor attributes. */
+import { unsafeReason } from './regex';
 import { EVENT_TYPES, PAGE_ACTIVATION_TYPES, URL_MATCH_TYPES } from './types';
 import {
   type Checker,
@@ -37,6 +38,9 @@ function checkCondition(c: Checker, item: unknown, at: Scope): void {
     } catch (error) {
       return c.report(child(at, 'value'), `Invalid regular expression: ${errorText(error)}`);
     }
+    // The backtracking guard shared with audience regexes (URL-5, ./regex.ts).
+    const unsafe = unsafeReason(item.value);
+    if (unsafe) return c.report(child(at, 'value'), `Unsafe regular expression: ${unsafe}`);
   }
   const never = neverMatches(item.match, item.value);
   if (never) c.report(child(at, 'value'), `This URL rule can never match: ${never}`, 'warning');

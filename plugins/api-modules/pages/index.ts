@@ -42,7 +42,7 @@ export default function pages(options: PagesOptions = {}): PluginOf<'apiModule'>
     name: 'pages',
     setup(ctx) {
       const matcher = createUrlMatcher(options.hostPrefixes ?? DEFAULT_HOST_PREFIXES, (pattern, error) =>
-        ctx.log.error(`Invalid regular expression "${pattern}" in a page URL condition (never matches):`, error),
+        ctx.log.error(`A page URL condition with the regular expression "${pattern}" never matches:`, error),
       );
       const currentUrl = () => {
         try {

@@ -1,4 +1,5 @@
 /** Page tags read from the page when it activates (PAG-14 "parsed tags"). */
+import { compile, MAX_REGEX_INPUT } from '../../../core/project/regex';
 import type { PageTag } from '../../../core/project/types';
 import { readQuery } from '../../_shared/params';
 
@@ -21,7 +22,9 @@ const locate = (tag: PageTag, win: Win): unknown => {
     case 'query':
       return win && readQuery(win.location.search)[locator];
     case 'url_regex': {
-      const found = win && new RegExp(locator).exec(win.location.href);
+      // Through the backtracking guard (URL-5): an unsafe or invalid pattern reads nothing.
+      const pattern = compile(locator);
+      const found = win && typeof pattern != 'string' && pattern.exec(win.location.href.slice(0, MAX_REGEX_INPUT));
       return found ? (found[1] ?? found[0]) : undefined;
     }
   }

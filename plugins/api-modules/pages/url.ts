@@ -2,6 +2,7 @@
  * Page URL normalisation and the match rules (runtime-spec §2 "Page URL matching"; URL-1..11).
  */
 import { PREFIX } from '../../../core';
+import { compile } from '../../../core/project/regex';
 import type { UrlCondition } from '../../../core/project/types';
 
 /**
@@ -87,12 +88,10 @@ export const createUrlMatcher = (
   const regex = (pattern: string, flags?: string): RegExp | null => {
     const key = flags ? flags + '\0' + pattern : pattern;
     if (!compiled.has(key)) {
-      try {
-        compiled.set(key, new RegExp(pattern, flags));
-      } catch (error) {
-        compiled.set(key, null);
-        onInvalid(pattern, error);
-      }
+      // Through the backtracking guard shared with audiences (URL-5): an unsafe pattern never runs.
+      const found = compile(pattern, flags);
+      compiled.set(key, typeof found == 'string' ? null : found);
+      if (typeof found == 'string') onInvalid(pattern, found);
     }
     return compiled.get(key)!;
   };

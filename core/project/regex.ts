@@ -1,0 +1,461 @@
+/**
+ * The guard on a project's regular expressions (page URL rules, URL-5; audience regex conditions, AUD-13):
+ * a pattern whose backtracking can take exponential time is refused before it ever runs on a page, with
+ * the reason and the place in the pattern. Browsers' regex engines backtrack; such a pattern (`(a+)+$`
+ * takes over a second on a 24-character path, twice as long per added character) freezes the page.
+ *
+ * How it decides (no heuristics on the text): the pattern is parsed and turned into its position automaton
+ * (one state per character set in the pattern, Glushkov's construction), counting how many ways each
+ * transition arises. Matching can take exponential time exactly when, inside a loop of the automaton, the
+ * same text can be read along two different paths:
+ * - a transition that arises in two ways inside a loop (`(a+)+`, `(a*)*`, `(\w+\s?)*`), or
+ * - two different states that read the same characters and come back together (`(a|aa)+`, `(.*a){20}`).
+ * The second is found on the product of the automaton with itself: a strongly connected part of it holding
+ * both a pair of equal states and a pair of different ones. Patterns such as `(foo|bar)+`,
+ * `[a-z]+(-[a-z]+)*` or `^/shop/.*\/item-\d+$` are unambiguous and accepted. Lookaround bodies are checked
+ * on their own; backreferences are refused (no automaton models them). Repetition counts above 8 are checked
+ * as unbounded (`(a|a){1,30}` is as bad as `(a|a)+`). Polynomial cost (`.*a.*b` on a long failing input) is
+ * accepted: inputs are capped at {@link MAX_REGEX_INPUT} characters before matching.
+ */
+
+/** Longest input a pattern is run against; longer inputs are cut (URLs, cookies, user agents fit). */
+export const MAX_REGEX_INPUT = 2048;
+/** Longest pattern accepted. */
+export const MAX_PATTERN = 1000;
+/** Most character positions analysed; a larger pattern is refused as too complex to check. */
+const MAX_POSITIONS = 400;
+/** Counts above this are analysed as unbounded. */
+const MAX_COUNT = 8;
+
+/** A character set: sorted, disjoint, inclusive code unit ranges, flattened [lo, hi, lo, hi, ...]. */
+type Ranges = number[];
+type Node =
+  | { t: 's'; r: Ranges; at: number }
+  | { t: 'q'; n: Node[] }
+  | { t: 'a'; n: Node[] }
+  | { t: 'r'; n: Node; min: number; max: number; at: number }
+  | { t: 'e' };
+
+const ANY: Ranges = [0, 0xffff];
+const DIGIT: Ranges = [48, 57];
+const WORD: Ranges = [48, 57, 65, 90, 95, 95, 97, 122];
+const SPACE: Ranges = [9, 13, 32, 32, 160, 160, 5760, 5760, 8192, 8202, 8232, 8233, 8239, 8239, 8287, 8287, 12288, 12288, 65279, 65279];
+const LINE_ENDS: Ranges = [10, 10, 13, 13, 8232, 8233];
+
+const normalize = (ranges: Ranges): Ranges => {
+  const pairs: Array<[number, number]> = [];
+  for (let i = 0; i < ranges.length; i += 2) pairs.push([ranges[i], ranges[i + 1]]);
+  pairs.sort((a, b) => a[0] - b[0]);
+  const out: Ranges = [];
+  for (const [lo, hi] of pairs) {
+    if (out.length && lo <= out[out.length - 1] + 1) out[out.length - 1] = Math.max(out[out.length - 1], hi);
+    else out.push(lo, hi);
+  }
+  return out;
+};
+const complement = (ranges: Ranges): Ranges => {
+  const out: Ranges = [];
+  let next = 0;
+  for (let i = 0; i < ranges.length; i += 2) {
+    if (ranges[i] > next) out.push(next, ranges[i] - 1);
+    next = ranges[i + 1] + 1;
+  }
+  if (next <= 0xffff) out.push(next, 0xffff);
+  return out;
+};
+const overlaps = (a: Ranges, b: Ranges): boolean => {
+  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+    if (a[i + 1] < b[j]) i += 2;
+    else if (b[j + 1] < a[i]) j += 2;
+    else return true;
+  }
+  return false;
+};
+/** Adds the other case of ASCII letters (the `i` flag). */
+const bothCases = (ranges: Ranges): Ranges => {
+  const out = ranges.slice();
+  for (let i = 0; i < ranges.length; i += 2) {
+    const lo = ranges[i];
+    const hi = ranges[i + 1];
+    for (const [from, to, shift] of [[65, 90, 32], [97, 122, -32]]) {
+      const a = Math.max(lo, from);
+      const b = Math.min(hi, to);
+      if (a <= b) out.push(a + shift, b + shift);
+    }
+  }
+  return normalize(out);
+};
+
+/** Thrown by the parser for what no automaton models. */
+class Refused extends Error {}
+
+/** Parses a pattern into a tree of sets, sequences, alternatives and repetitions; lookaround bodies go to `looks`. */
+const parse = (src: string, flags: string, looks: Node[]): Node => {
+  let i = 0;
+  const ignoreCase = flags.includes('i');
+  const dotAll = flags.includes('s');
+  const set = (r: Ranges, at: number): Node => ({ t: 's', r: ignoreCase ? bothCases(r) : r, at });
+  const hex = (length: number) => {
+    const digits = src.slice(i, i + length);
+    if (!/^[0-9a-f]+$/i.test(digits) || digits.length < length) return -1;
+    i += length;
+    return parseInt(digits, 16);
+  };
+  // One escape after the backslash: a set, or a code unit; `inClass` where \b is a backspace.
+  const escape = (inClass: boolean): Ranges | 'assert' => {
+    const ch = src[i++];
+    switch (ch) {
+      case 'd': return DIGIT;
+      case 'D': return complement(DIGIT);
+      case 'w': return WORD;
+      case 'W': return complement(WORD);
+      case 's': return SPACE;
+      case 'S': return complement(SPACE);
+      case 'b': return inClass ? [8, 8] : 'assert';
+      case 'B': return 'assert';
+      case 'n': return [10, 10];
+      case 'r': return [13, 13];
+      case 't': return [9, 9];
+      case 'v': return [11, 11];
+      case 'f': return [12, 12];
+      case 'p':
+      case 'P':
+        if (src[i] === '{') i = src.indexOf('}', i) + 1 || src.length;
+        return ANY;
+      case 'k':
+        if (src[i] === '<') throw new Refused('backreferences are not allowed: no automaton models them, and they can make matching take exponential time');
+        return [107, 107];
+      case 'c': {
+        const code = src.charCodeAt(i);
+        if (/[a-z]/i.test(src[i] ?? '')) {
+          i++;
+          return [code % 32, code % 32];
+        }
+        return [92, 92];
+      }
+      case 'x': {
+        const code = hex(2);
+        return code < 0 ? [120, 120] : [code, code];
+      }
+      case 'u': {
+        if (src[i] === '{') {
+          const end = src.indexOf('}', i);
+          const code = parseInt(src.slice(i + 1, end), 16);
+          i = end + 1;
+          // Astral code points are pairs of code units: any unit is the conservative answer.
+          return code > 0xffff ? ANY : [code, code];
+        }
+        const code = hex(4);
+        return code < 0 ? [117, 117] : [code, code];
+      }
+      default:
+        if (ch >= '1' && ch <= '9' && !inClass) throw new Refused('backreferences are not allowed: no automaton models them, and they can make matching take exponential time');
+        if (ch === '0') return [0, 0];
+        return [ch.charCodeAt(0), ch.charCodeAt(0)];
+    }
+  };
+  const classAtom = (): Ranges => {
+    if (src[i] === '\\') {
+      i++;
+      const found = escape(true);
+      return found === 'assert' ? [] : found;
+    }
+    const code = src.charCodeAt(i++);
+    return [code, code];
+  };
+  const charClass = (at: number): Node => {
+    const negated = src[i] === '^';
+    if (negated) i++;
+    const ranges: Ranges = [];
+    while (i < src.length && src[i] !== ']') {
+      const from = classAtom();
+      if (src[i] === '-' && src[i + 1] !== ']' && i + 1 < src.length && from.length === 2 && from[0] === from[1]) {
+        i++;
+        const to = classAtom();
+        if (to.length === 2 && to[0] === to[1]) ranges.push(from[0], to[0]);
+        else ranges.push(...from, 45, 45, ...to);
+      } else ranges.push(...from);
+    }
+    i++;
+    const r = normalize(ranges);
+    return set(negated ? complement(ignoreCase ? bothCases(r) : r) : r, at);
+  };
+  const atom = (): Node | undefined => {
+    const at = i;
+    const ch = src[i++];
+    if (ch === '^' || ch === '$') return { t: 'e' };
+    if (ch === '.') return set(dotAll ? ANY : complement(LINE_ENDS), at);
+    if (ch === '[') return charClass(at);
+    if (ch === '\\') {
+      const found = escape(false);
+      return found === 'assert' ? { t: 'e' } : set(found, at);
+    }
+    if (ch === '(') {
+      let look = false;
+      if (src[i] === '?') {
+        const kind = src.slice(i, i + 3);
+        if (kind.startsWith('?:')) i += 2;
+        else if (kind.startsWith('?=') || kind.startsWith('?!')) (i += 2), (look = true);
+        else if (kind === '?<=' || kind === '?<!') (i += 3), (look = true);
+        else if (kind.startsWith('?<')) i = src.indexOf('>', i) + 1;
+      }
+      const body = alternatives();
+      i++; // ')'
+      if (!look) return body;
+      looks.push(body);
+      return { t: 'e' };
+    }
+    const code = ch.charCodeAt(0);
+    return set([code, code], at);
+  };
+  const quantified = (): Node | undefined => {
+    const node = atom();
+    if (!node) return;
+    const at = i;
+    let min = -1;
+    let max = Infinity;
+    const ch = src[i];
+    if (ch === '*') (min = 0), i++;
+    else if (ch === '+') (min = 1), i++;
+    else if (ch === '?') (min = 0), (max = 1), i++;
+    else if (ch === '{') {
+      const found = /^\{(\d+)(,(\d*))?\}/.exec(src.slice(i));
+      if (found) {
+        min = +found[1];
+        max = found[2] ? (found[3] ? +found[3] : Infinity) : min;
+        i += found[0].length;
+      }
+    }
+    if (min < 0) return node;
+    if (src[i] === '?') i++; // lazy: the same paths, tried in another order
+    return { t: 'r', n: node, min, max, at };
+  };
+  const sequence = (): Node => {
+    const items: Node[] = [];
+    while (i < src.length && src[i] !== '|' && src[i] !== ')') {
+      const node = quantified();
+      if (node) items.push(node);
+    }
+    return { t: 'q', n: items };
+  };
+  const alternatives = (): Node => {
+    const items = [sequence()];
+    while (src[i] === '|') {
+      i++;
+      items.push(sequence());
+    }
+    return items.length === 1 ? items[0] : { t: 'a', n: items };
+  };
+  return alternatives();
+};
+
+/** The position automaton: each position's set and source index, and transitions with how many ways each arises (capped at 2). */
+interface Automaton {
+  sets: Ranges[];
+  at: number[];
+  /** next[p]: position -> ways; position 0 is the start. */
+  next: Array<Map<number, number>>;
+}
+
+interface Info {
+  nullable: boolean;
+  first: number[];
+  last: number[];
+}
+
+const build = (root: Node): Automaton => {
+  const auto: Automaton = { sets: [[]], at: [-1], next: [new Map()] };
+  const link = (from: number[], to: number[]) => {
+    for (const p of from) for (const q of to) auto.next[p].set(q, Math.min(2, (auto.next[p].get(q) ?? 0) + 1));
+  };
+  const walk = (node: Node): Info => {
+    switch (node.t) {
+      case 'e':
+        return { nullable: true, first: [], last: [] };
+      case 's': {
+        if (auto.sets.length > MAX_POSITIONS) throw new Refused('the pattern is too large to be checked for catastrophic backtracking');
+        const p = auto.sets.push(node.r) - 1;
+        auto.at.push(node.at);
+        auto.next.push(new Map());
+        return node.r.length ? { nullable: false, first: [p], last: [p] } : { nullable: false, first: [], last: [] };
+      }
+      case 'a': {
+        const parts = node.n.map(walk);
+        return { nullable: parts.some((part) => part.nullable), first: parts.flatMap((part) => part.first), last: parts.flatMap((part) => part.last) };
+      }
+      case 'q': {
+        let info: Info = { nullable: true, first: [], last: [] };
+        for (const child of node.n) {
+          const part = walk(child);
+          link(info.last, part.first);
+          info = {
+            nullable: info.nullable && part.nullable,
+            first: info.nullable ? info.first.concat(part.first) : info.first,
+            last: part.nullable ? info.last.concat(part.last) : part.last,
+          };
+        }
+        return info;
+      }
+      case 'r': {
+        if (node.max === -1) {
+          // The loop itself (max -1 marks it): the body, its ends linked back to its starts.
+          const body = walk(node.n);
+          link(body.last, body.first);
+          return { nullable: true, first: body.first, last: body.last };
+        }
+        const max = node.max > MAX_COUNT ? Infinity : node.max;
+        const min = Math.min(node.min, MAX_COUNT);
+        // x{min,max} as min copies, then either the loop (unbounded) or nested optional copies x(x(x)?)?)?.
+        const items: Node[] = Array.from({ length: min }, () => node.n);
+        if (max === Infinity) items.push({ t: 'r', n: node.n, min: 0, max: -1, at: node.at });
+        else {
+          let optional: Node | undefined;
+          for (let k = min; k < max; k++) optional = { t: 'a', n: [{ t: 'q', n: optional ? [node.n, optional] : [node.n] }, { t: 'e' }] };
+          if (optional) items.push(optional);
+        }
+        return walk({ t: 'q', n: items });
+      }
+    }
+  };
+  link([0], walk(root).first);
+  return auto;
+};
+
+/** Strongly connected components (Tarjan, iterative): the component index of each node. */
+const components = (count: number, edges: (node: number) => number[]): number[] => {
+  const index: number[] = new Array(count).fill(-1);
+  const low: number[] = new Array(count).fill(0);
+  const comp: number[] = new Array(count).fill(-1);
+  const stack: number[] = [];
+  const onStack: boolean[] = new Array(count).fill(false);
+  let counter = 0;
+  let found = 0;
+  for (let root = 0; root < count; root++) {
+    if (index[root] >= 0) continue;
+    const work: Array<[number, number[], number]> = [[root, edges(root), 0]];
+    index[root] = low[root] = counter++;
+    stack.push(root);
+    onStack[root] = true;
+    while (work.length) {
+      const frame = work[work.length - 1];
+      const [node, out] = frame;
+      if (frame[2] < out.length) {
+        const next = out[frame[2]++];
+        if (index[next] < 0) {
+          index[next] = low[next] = counter++;
+          stack.push(next);
+          onStack[next] = true;
+          work.push([next, edges(next), 0]);
+        } else if (onStack[next]) low[node] = Math.min(low[node], index[next]);
+        continue;
+      }
+      work.pop();
+      if (work.length) low[work[work.length - 1][0]] = Math.min(low[work[work.length - 1][0]], low[node]);
+      if (low[node] === index[node]) {
+        for (let member = -1; member !== node; ) {
+          member = stack.pop()!;
+          onStack[member] = false;
+          comp[member] = found;
+        }
+        found++;
+      }
+    }
+  }
+  return comp;
+};
+
+/** The source index where two paths can read the same text, or -1 when there is none (the pattern is safe). */
+const ambiguousAt = (auto: Automaton): number => {
+  const count = auto.sets.length;
+  const comp = components(count, (p) => [...auto.next[p].keys()]);
+  // A transition that arises in two ways and lies on a loop.
+  for (let p = 0; p < count; p++) for (const [q, ways] of auto.next[p]) if (ways > 1 && comp[p] === comp[q]) return auto.at[q];
+  // Two different paths through one loop reading the same text: the product restricted to each loop.
+  const byComp = new Map<number, number[]>();
+  for (let p = 1; p < count; p++) if (auto.next[p].size) (byComp.get(comp[p]) ?? byComp.set(comp[p], []).get(comp[p])!).push(p);
+  for (const members of byComp.values()) {
+    if (members.length < 2) continue;
+    const size = members.length;
+    const slot = new Map(members.map((p, k) => [p, k]));
+    const pairEdges = (pair: number): number[] => {
+      const p = members[Math.floor(pair / size)];
+      const q = members[pair % size];
+      const out: number[] = [];
+      for (const p2 of auto.next[p].keys()) {
+        const a = slot.get(p2);
+        if (a === undefined) continue;
+        for (const q2 of auto.next[q].keys()) {
+          const b = slot.get(q2);
+          if (b !== undefined && overlaps(auto.sets[p2], auto.sets[q2])) out.push(a * size + b);
+        }
+      }
+      return out;
+    };
+    const pairComp = components(size * size, pairEdges);
+    const diagonal = new Set<number>();
+    for (let k = 0; k < size; k++) diagonal.add(pairComp[k * size + k]);
+    for (let pair = 0; pair < size * size; pair++) {
+      const a = Math.floor(pair / size);
+      if (a !== pair % size && diagonal.has(pairComp[pair])) return auto.at[members[a]];
+    }
+  }
+  return -1;
+};
+
+/**
+ * Why a pattern must not run (exponential backtracking, a backreference, too long or too large), or
+ * undefined when it is safe. Expects a pattern the browser accepts (see {@link regexProblem}).
+ */
+export const unsafeReason = (pattern: string, flags = ''): string | undefined => {
+  if (pattern.length > MAX_PATTERN) return `the pattern is longer than ${MAX_PATTERN} characters`;
+  try {
+    const looks: Node[] = [];
+    const roots = [parse(pattern, flags, looks)];
+    for (let k = 0; k < roots.length + looks.length && k < 50; k++) {
+      const at = ambiguousAt(build(k < roots.length ? roots[k] : looks[k - roots.length]));
+      if (at >= 0) {
+        const near = pattern.slice(Math.max(0, at - 10), at + 10);
+        return `the repetition around "${near}" (character ${at + 1}) can match the same text in more than one way, so matching can take exponential time`;
+      }
+    }
+  } catch (error) {
+    if (error instanceof Refused) return error.message;
+    return 'the pattern could not be checked for catastrophic backtracking';
+  }
+  return undefined;
+};
+
+const cache = new Map<string, RegExp | string>();
+
+/** The compiled pattern, or the reason it cannot be used (a string). Cached; never throws. */
+export const compile = (pattern: string, flags = ''): RegExp | string => {
+  const key = `${flags}/${pattern}`;
+  let found = cache.get(key);
+  if (found === undefined) {
+    const quoted = JSON.stringify(String(pattern).slice(0, 60));
+    try {
+      found = new RegExp(pattern, flags.replace(/[gy]/g, ''));
+      const unsafe = unsafeReason(pattern, flags);
+      if (unsafe) found = `Unsafe regular expression ${quoted}: ${unsafe}`;
+    } catch (error) {
+      found = `Invalid regular expression ${quoted}: ${(error as Error).message}`;
+    }
+    if (cache.size > 500) cache.clear();
+    cache.set(key, found);
+  }
+  return found;
+};
+
+/** The problem with a pattern (syntax or safety), or undefined when it can be used. */
+export const regexProblem = (pattern: unknown, flags = ''): string | undefined => {
+  if (typeof pattern !== 'string') return `A regular expression must be a string, got ${typeof pattern}`;
+  const compiled = compile(pattern, flags);
+  return typeof compiled === 'string' ? compiled : undefined;
+};
+
+/** Whether `input` matches `pattern`: null when the pattern is invalid or unsafe. Input is capped. */
+export const testRegex = (pattern: string, input: string, flags?: string): boolean | null => {
+  const re = compile(pattern, flags);
+  if (typeof re === 'string') return null;
+  return re.test(input.length > MAX_REGEX_INPUT ? input.slice(0, MAX_REGEX_INPUT) : input);
+};
