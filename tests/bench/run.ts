@@ -10,9 +10,11 @@ import { changesHeadBench } from './suites/changes-head';
 import { decisionsBench } from './suites/decisions';
 import { snippetSizes } from './suites/snippet-sizes';
 import { trackerBench } from './suites/tracker';
+import { widgetsBench } from './suites/widgets';
+import { widgetsPart2Bench } from './suites/widgets-part2';
 import { renderTable, type BenchSuite } from './table';
 
-const SUITES: BenchSuite[] = [snippetSizes, decisionsBench, audienceEvaluation, changesBench, changesHeadBench, trackerBench];
+const SUITES: BenchSuite[] = [snippetSizes, decisionsBench, audienceEvaluation, changesBench, changesHeadBench, trackerBench, widgetsBench, widgetsPart2Bench];
 
 const wanted = process.argv.slice(2).map((word) => word.toLowerCase());
 const unknown = wanted.filter((word) => !SUITES.some((suite) => suite.name === word));

@@ -62,9 +62,10 @@ const show = (c: Config, t: Track) => {
       report(t, blocks[3], c, 'second');
       t.remove(blocks[0]);
       t.remove(blocks[1]);
-      // Two badges instead of four blocks: let them share the row the four had.
+      // Two badges instead of four blocks: let them share the row the four had (a grid on the site;
+      // set without reading the computed style, which would force a style pass; ignored on a non-grid row).
       const row = blocks[2]?.parentElement;
-      if (row && t.win.getComputedStyle(row).display == 'grid') t.style(row, 'grid-template-columns', 'repeat(auto-fit,minmax(min(100%,18rem),1fr))');
+      if (row) t.style(row, 'grid-template-columns', 'repeat(auto-fit,minmax(min(100%,18rem),1fr))');
     }),
   );
 };
