@@ -92,7 +92,7 @@ const breakProjectScript = (page: Page) =>
     const original = Document.prototype.addEventListener;
     Document.prototype.addEventListener = function (this: Document, type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions) {
       if (type === 'submit' && options === true) throw new Error('broken project script');
-      return original.call(this, type, listener, options);
+      return original.call(this, type, listener as EventListenerOrEventListenerObject, options);
     } as typeof original;
   });
 
