@@ -26,6 +26,7 @@ export const AI_BANNER_SCHEMA = {
 };
 
 const CSS = `
+#${AI_BANNER_ID},#${AI_BANNER_ID} *{box-sizing:border-box}
 #${AI_BANNER_ID}{padding:4.5rem 1.5rem 0;font-family:var(--font,inherit)}
 .vw-ai{max-width:1416px;margin:0 auto;position:relative;overflow:hidden;border-radius:22px;padding:3.25rem 3.5rem;color:#fff;background:radial-gradient(600px 300px at 90% 10%,rgba(62,227,137,.35),transparent 70%),linear-gradient(120deg,var(--forest,#04241a),var(--forest-3,#124634));display:grid;grid-template-columns:minmax(0,1fr) auto;gap:2.5rem;align-items:center}
 .vw-ai::after{content:"";position:absolute;right:-60px;bottom:-80px;width:280px;height:280px;border-radius:50%;border:40px solid rgba(62,227,137,.12)}

@@ -29,6 +29,7 @@ export const DEMO_BANNER_SCHEMA = {
 };
 
 const CSS = `
+#${DEMO_BANNER_ID},#${DEMO_BANNER_ID} *{box-sizing:border-box}
 #${DEMO_BANNER_ID}{background:var(--mint,#e6f7ee);border-bottom:1px solid var(--line,#dbe5e0);font-family:var(--font,inherit);color:var(--ink,#0d1f19)}
 .vw-demo{max-width:1416px;margin:0 auto;padding:.9rem 1.5rem;display:flex;align-items:center;gap:1.25rem}
 .vw-demo-icon{flex:none;width:36px;height:36px;border-radius:50%;background:var(--forest,#04241a);display:grid;place-items:center}

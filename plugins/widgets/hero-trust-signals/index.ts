@@ -29,6 +29,7 @@ export const TRUST_SCHEMA = {
 };
 
 const CSS = `
+.vw-report,.vw-report *{box-sizing:border-box}
 .vw-report{display:flex!important;align-items:center;gap:.9rem}
 .vw-report img,.vw-report .vw-report-badge{flex:none;width:44px;height:44px;border-radius:10px;object-fit:contain;background:#fff;padding:6px}
 .vw-report .vw-report-badge{display:grid;place-items:center;color:var(--forest,#04241a);font-weight:800;font-size:.7rem;letter-spacing:.04em;text-transform:uppercase}

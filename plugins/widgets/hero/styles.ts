@@ -4,6 +4,7 @@
  * width (WID-13).
  */
 export const HERO_CSS = `
+.vw-hero,.vw-hero *{box-sizing:border-box}
 .vw-hero{position:relative;overflow:hidden;background:radial-gradient(1100px 520px at 80% -20%,rgba(0,201,107,.25),transparent 60%),linear-gradient(180deg,var(--forest,#04241a),#062c20);color:#fff;padding:5.5rem 1.5rem 3.5rem;font-family:var(--font,inherit)}
 .vw-hero-inner{max-width:1440px;margin:0 auto}
 .vw-hero-main{display:grid;grid-template-columns:minmax(0,1.35fr) minmax(0,.65fr);gap:3.5rem;align-items:center}

@@ -24,6 +24,7 @@ export const KOREAN_FOOTER_SCHEMA = {
 };
 
 const CSS = `
+#${KOREAN_FOOTER_ID},#${KOREAN_FOOTER_ID} *{box-sizing:border-box}
 #${KOREAN_FOOTER_ID}{max-width:1416px;margin:1.5rem auto 0;padding-top:1.25rem;border-top:1px solid rgba(255,255,255,.12);font-size:.8rem;line-height:1.6;color:inherit;opacity:.85}
 #${KOREAN_FOOTER_ID} dl{margin:0;display:flex;flex-wrap:wrap;gap:.25rem 1.75rem}
 #${KOREAN_FOOTER_ID} div{display:flex;gap:.5rem}

@@ -37,6 +37,7 @@ export const PATHFINDER_SCHEMA = {
 };
 
 const CSS = `
+#${PATHFINDER_ID},#${PATHFINDER_ID} *{box-sizing:border-box}
 #${PATHFINDER_ID}{max-width:1416px;margin:0 auto;padding:4rem 1.5rem 1rem;font-family:var(--font,inherit);color:var(--ink,#0d1f19)}
 #${PATHFINDER_ID} h2{font-size:clamp(1.6rem,1.2rem + 1.6vw,2.5rem);letter-spacing:-.02em;margin:0 0 2rem;text-align:center}
 .vw-pf-grid{display:grid;grid-template-columns:minmax(0,1.1fr) minmax(0,.9fr);gap:1.25rem}

@@ -30,6 +30,7 @@ export const TOP_BANNER_SCHEMA = {
 };
 
 const CSS = `
+#${TOP_BANNER_ID},#${TOP_BANNER_ID} *{box-sizing:border-box}
 #${TOP_BANNER_ID}{display:flex;justify-content:center;background:var(--forest,#04241a);color:#fff;font-family:var(--font,inherit);font-size:.92rem;line-height:1.4}
 #${TOP_BANNER_ID}[hidden]{display:none}
 #${TOP_BANNER_ID} a{display:flex;align-items:center;justify-content:center;gap:.75rem;padding:.6rem 1.25rem;color:inherit;text-decoration:none;max-width:1416px;width:100%}

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import { createFakeClock } from '../../../core/testing';
 import hero, { HERO_ID, HOLD_MAX_MS } from '../../../plugins/widgets/hero';
+import pathfinder from '../../../plugins/widgets/pathfinder';
 import { STATE_KEY, WORDS } from '../../../plugins/widgets/hero/words';
 import { boot, fixture, PAGE, snapshot } from './kit';
 
@@ -201,6 +202,16 @@ describe('hero widget', () => {
       a.click();
     }
     expect(t.pushed).toEqual(['hero_link_click']);
+  });
+
+  it('WID-13 on a wide screen the hero content is 1440 px wide and the pathfinder at most 1416 px', async () => {
+    await page.viewport(1700, 900);
+    fixture();
+    const t = boot([hero(), pathfinder()]);
+    await t.show('hero');
+    await t.show('pathfinder');
+    expect(q('.vw-hero-inner')!.getBoundingClientRect().width).toBe(1440);
+    expect(q('#varia-pathfinder')!.getBoundingClientRect().width).toBe(1416);
   });
 
   it('WID-58 additional_css is applied with the hero and removed on hide', async () => {
