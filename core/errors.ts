@@ -17,14 +17,23 @@ export const wrapError = (kind: ErrorKind, thrown: unknown): RuntimeError => {
   return error;
 };
 
-/** The message of anything thrown; never throws, even for values that refuse to become strings. */
-export const messageOf = (thrown: unknown): string => (thrown instanceof Error ? thrown.message : textOf(thrown));
+/**
+ * The message of anything thrown; never throws, even for values that refuse to become strings or a Proxy
+ * whose traps throw (`instanceof` asks its prototype).
+ */
+export const messageOf = (thrown: unknown): string => {
+  try {
+    return thrown instanceof Error ? thrown.message : textOf(thrown);
+  } catch {
+    return textOf(thrown);
+  }
+};
 
-/** A value as text; `String()` throws for objects without a prototype, and this must not. */
+/** A value as text; `String()` throws for objects without a prototype or with a throwing toString or trap, and this must not. */
 export const textOf = (value: unknown): string => {
   try {
     return String(value);
   } catch {
-    return Object.prototype.toString.call(value);
+    return '[object Object]';
   }
 };

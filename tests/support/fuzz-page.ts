@@ -122,11 +122,18 @@ export function installFuzzer({ seed, before }: FuzzOptions): void {
     if (name == 'event') args[0] = pick(EVENT_NAMES);
     if (name == 'addListener') {
       args[0] = { type: pick(['lifecycle', 'tracking', 'error', 'action']) };
-      args[1] = pick([() => undefined, () => {
-        throw new Error('fuzz listener');
-      }, () => {
-        throw Object.create(null);
-      }]);
+      args[1] = pick([
+        () => undefined,
+        () => {
+          throw new Error('fuzz listener');
+        },
+        () => {
+          throw Object.create(null);
+        },
+        () => {
+          throw valueOf(random);
+        },
+      ]);
     }
     const shape = random();
     if (shape < 0.6) return [name, ...args];

@@ -81,3 +81,28 @@ describe('hostile queued calls', () => {
     expect(t.lifecycle()).toContain('activated');
   });
 });
+
+describe('hostile thrown values', () => {
+  it('KRN-9 KRN-17 a listener that throws a Proxy whose traps throw is reported; the emit returns and the other listeners run', async () => {
+    const t = bootKernel();
+    await t.settle();
+    const hostile = new Proxy(
+      {},
+      {
+        getPrototypeOf() {
+          throw new Error('trap');
+        },
+        get() {
+          throw new Error('trap');
+        },
+      },
+    );
+    const seen: string[] = [];
+    t.push({ type: 'addListener', filter: { type: 'custom' }, handler: () => { throw hostile; }, emitErrors: true });
+    t.push(['addListener', { type: 'custom' }, () => void seen.push('after')]);
+    const emitter = t.get('event_emitter') as { emit(event: unknown): void };
+    expect(() => emitter.emit({ type: 'custom', name: 'x' })).not.toThrow();
+    expect(seen).toEqual(['after']);
+    expect(t.errors()).toEqual(['[object Object]']);
+  });
+});
