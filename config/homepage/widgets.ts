@@ -8,7 +8,7 @@ import type { Change } from '../../core/project/types';
 import { GOAL_SUFFIXES } from './events';
 import { PAGE } from './page-contract';
 import { HERO_DEFAULT_CTA, KOREAN_BUSINESS_ADDRESS, KOREAN_REGISTRATION_NUMBER, VENDOR_DOMAIN, READY_MARKER_CLASS } from './placeholders';
-import type { SiteCopy } from './site/copy';
+import type { HeroCopy } from './site/copy/types';
 
 /** The widget ids the project uses (folder = id with `_` -> `-` under plugins/widgets/). */
 export const WIDGET = {
@@ -29,18 +29,18 @@ export const WIDGET = {
 /** A widget change. */
 export const widget = (id: string, widgetId: string, config: Record<string, unknown>): Change => ({ id, type: 'widget', widget_id: widgetId, config });
 
-/** The hero for one audience or locale: the site copy's text, the counters of homepage-spec §9. */
-export const heroConfig = (copy: SiteCopy, prefix: string, overrides: Record<string, unknown> = {}) => ({
+/** The hero for one audience or locale: the site's hero text (site/copy/hero.ts), the counters of homepage-spec §9. */
+export const heroConfig = (hero: HeroCopy, prefix: string, overrides: Record<string, unknown> = {}) => ({
   selector: PAGE.firstSection,
-  eyebrow: copy.hero.eyebrow,
-  title1: copy.hero.title1,
-  title2: copy.hero.title2,
-  description: copy.hero.description,
-  ctaText: copy.hero.cta || HERO_DEFAULT_CTA,
+  eyebrow: hero.eyebrow,
+  title1: hero.title1,
+  title2: hero.title2,
+  description: hero.description,
+  ctaText: hero.cta || HERO_DEFAULT_CTA,
   ctaLink: `${prefix}/cloud/atlas/register`,
-  secondaryCtaText: copy.hero.secondaryCta,
+  secondaryCtaText: hero.secondaryCta,
   secondaryCtaLink: `${prefix}/products/platform/atlas-product-tour?tck=hp_hero_secondary`,
-  ...Object.fromEntries(copy.hero.blocks.map((block, index) => [`block${index + 1}`, { title: block.title, link: prefix + block.link, description: block.description }])),
+  ...Object.fromEntries(hero.blocks.map((block, index) => [`block${index + 1}`, { title: block.title, link: prefix + block.link, description: block.description }])),
   readyState: 'complete',
   normalAnimatedTextSize: 'True',
   customersCount: '57K+',

@@ -5,7 +5,7 @@
  * (site/copy/), so the widget shows the same language as the page around it.
  */
 import type { Locale } from '../page-contract';
-import { COPY } from '../site/copy';
+import { HERO } from '../site/copy/hero';
 import { viewId } from '../views';
 import { heroConfig, widget, WIDGET } from '../widgets';
 import { action, experiment, layer, variations } from './kit';
@@ -18,7 +18,7 @@ export const IN_LANGUAGE_VARIATIONS = { original: 'var_in_language_original', lo
 export const IN_LANGUAGE_LOCALES: Exclude<Locale, ''>[] = ['it-it', 'fr-fr', 'pt-br', 'de-de', 'es', 'ko-kr', 'ja-jp', 'zh-cn'];
 
 const localised = IN_LANGUAGE_LOCALES.map((locale) =>
-  action(viewId(locale), [widget(`chg_in_language_hero_${locale.replace('-', '_')}`, WIDGET.hero, heroConfig(COPY[locale], `/${locale}`))]),
+  action(viewId(locale), [widget(`chg_in_language_hero_${locale.replace('-', '_')}`, WIDGET.hero, heroConfig(HERO[locale], `/${locale}`))]),
 );
 
 export const IN_LANGUAGE_LAYER_DATA = layer({

@@ -6,7 +6,7 @@
  */
 import { AUDIENCE } from '../audiences';
 import { PAGE } from '../page-contract';
-import { COPY } from '../site/copy';
+import { HERO } from '../site/copy/hero';
 import { HOME_VIEW } from '../views';
 import { AI_BANNER_CONFIG, BANNER_NV_CONFIG, heroConfig, PATHFINDER_CONFIG, ROTATING_LABELS, TOP_BANNER_CONFIG, widget, WIDGET } from '../widgets';
 import { USE_CASE_CONFIG } from '../use-case';
@@ -23,7 +23,7 @@ export const P13N_VARIATIONS = {
   new: 'var_p13n_new_1',
 } as const;
 
-const EN = COPY[''];
+const EN = HERO[''];
 
 /** Returning visitors: a welcome-back hero (the 54K customers variant, §9), the path chooser and the events banner rewritten. */
 const returningChanges = [

@@ -1,3 +1,4 @@
+import { HERO_KO_KR, HERO_JA_JP, HERO_ZH_CN } from './hero';
 import type { SiteCopy } from './types';
 
 /** Korean, Japanese and Chinese (simplified) copy of the stand-in homepage. */
@@ -6,21 +7,7 @@ export const KO_KR: SiteCopy = {
   title: 'Leafline Atlas: 개발자를 위한 데이터 플랫폼',
   promo: { pill: '신규', text: '이제 모든 Atlas 클러스터에서 벡터 검색을 사용할 수 있습니다.', cta: '공지 읽기' },
   nav: { platform: '플랫폼', atlas: 'Atlas', guides: '가이드', pricing: '요금', company: '회사', signIn: '로그인', tryFree: '무료 체험', open: '링크 열기', close: '링크 닫기' },
-  hero: {
-    eyebrow: '개발자를 위한 데이터 플랫폼',
-    title1: '더 빠르게 개발하고,',
-    title2: '더 스마트하게 확장하세요.',
-    description: 'Atlas는 문서, 검색, 벡터, 스트림을 하나의 관리형 데이터베이스로 통합하여 팀이 인프라 대신 기능에 집중하도록 돕습니다.',
-    cta: '무료로 시작하기',
-    secondaryCta: '제품 둘러보기',
-    blocks: [
-      { title: '고객 사례', description: '핀테크 기업이 지연 시간을 80% 줄인 방법', link: '/customers/fintech-latency' },
-      { title: '웨비나', description: '30일 만에 레거시 앱 현대화하기', link: '/events/modernise-webinar' },
-      { title: '가이드', description: '개발자를 위한 스키마 설계 패턴', link: '/docs/' },
-      { title: '보고서', description: '2026 개발자 데이터 현황', link: '/why-use-mongodb' },
-    ],
-    counters: ['5만 7천+ 고객', '매월 17만 5천+ 신규 개발자', '125+ 클라우드 리전', '1위 모던 데이터베이스'],
-  },
+  hero: HERO_KO_KR,
   ai: { eyebrow: 'AI 애플리케이션', title: '생성형 AI를 위한 데이터 준비 완료', text: '운영 데이터 옆에 임베딩을 저장하고 하나의 API로 함께 쿼리하세요.', cta: '벡터 검색 살펴보기' },
   logos: '전 세계 엔지니어링 팀이 신뢰합니다',
   features: {
@@ -45,21 +32,7 @@ export const JA_JP: SiteCopy = {
   title: 'Leafline Atlas: 開発者のためのデータプラットフォーム',
   promo: { pill: '新機能', text: 'ベクトル検索がすべての Atlas クラスターで利用可能になりました。', cta: 'お知らせを読む' },
   nav: { platform: 'プラットフォーム', atlas: 'Atlas', guides: 'ガイド', pricing: '料金', company: '会社情報', signIn: 'ログイン', tryFree: '無料で試す', open: 'リンクを開く', close: 'リンクを閉じる' },
-  hero: {
-    eyebrow: '開発者のためのデータプラットフォーム',
-    title1: 'より速く開発し、',
-    title2: 'より賢くスケール。',
-    description: 'Atlas はドキュメント、検索、ベクトル、ストリームを一つのマネージドデータベースに統合し、チームがインフラではなく機能の開発に集中できるようにします。',
-    cta: '無料で始める',
-    secondaryCta: '製品ツアーを見る',
-    blocks: [
-      { title: '導入事例', description: 'フィンテック企業がレイテンシを 80% 削減した方法', link: '/customers/fintech-latency' },
-      { title: 'ウェビナー', description: 'レガシーアプリを 30 日でモダナイズ', link: '/events/modernise-webinar' },
-      { title: 'ガイド', description: '開発者のためのスキーマ設計パターン', link: '/docs/' },
-      { title: 'レポート', description: '開発者データの現状 2026', link: '/why-use-mongodb' },
-    ],
-    counters: ['57,000 社以上の顧客', '毎月 175,000 人以上の新しい開発者', '125 以上のクラウドリージョン', 'モダンデータベース No.1'],
-  },
+  hero: HERO_JA_JP,
   ai: { eyebrow: 'AI アプリケーション', title: '生成 AI に対応したデータ基盤', text: '運用データの隣に埋め込みを保存し、一つの API で両方をクエリできます。', cta: 'ベクトル検索を見る' },
   logos: '世界中のエンジニアリングチームに選ばれています',
   features: {
@@ -84,21 +57,7 @@ export const ZH_CN: SiteCopy = {
   title: 'Leafline Atlas：面向开发者的数据平台',
   promo: { pill: '新功能', text: '向量搜索现已在所有 Atlas 集群上正式可用。', cta: '阅读公告' },
   nav: { platform: '平台', atlas: 'Atlas', guides: '指南', pricing: '价格', company: '公司', signIn: '登录', tryFree: '免费试用', open: '打开链接', close: '关闭链接' },
-  hero: {
-    eyebrow: '面向开发者的数据平台',
-    title1: '更快构建，',
-    title2: '更智能地扩展。',
-    description: 'Atlas 将文档、搜索、向量和流整合到一个托管数据库中，让您的团队专注于交付功能，而不是维护基础设施。',
-    cta: '免费开始',
-    secondaryCta: '产品导览',
-    blocks: [
-      { title: '客户案例', description: '一家金融科技公司如何将延迟降低 80%', link: '/customers/fintech-latency' },
-      { title: '网络研讨会', description: '30 天内实现遗留应用现代化', link: '/events/modernise-webinar' },
-      { title: '指南', description: '面向开发者的模式设计', link: '/docs/' },
-      { title: '报告', description: '2026 开发者数据现状', link: '/why-use-mongodb' },
-    ],
-    counters: ['57,000+ 客户', '每月 175,000+ 新开发者', '125+ 云区域', '排名第一的现代数据库'],
-  },
+  hero: HERO_ZH_CN,
   ai: { eyebrow: 'AI 应用', title: '为生成式 AI 准备好的数据', text: '将嵌入向量与业务数据存放在一起，用同一个 API 查询。', cta: '了解向量搜索' },
   logos: '深受全球工程团队信赖',
   features: {

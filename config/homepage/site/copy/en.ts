@@ -1,3 +1,4 @@
+import { HERO_EN } from './hero';
 import type { SiteCopy } from './types';
 
 /**
@@ -19,22 +20,7 @@ export const EN: SiteCopy = {
     open: 'Open Links',
     close: 'Close Links',
   },
-  hero: {
-    eyebrow: 'The developer data platform',
-    title1: 'Build faster.',
-    title2: 'Scale smarter.',
-    description:
-      'Atlas brings documents, search, vectors and streams together in one managed database, so your team ships features instead of plumbing.',
-    cta: 'Get started free',
-    secondaryCta: 'Take the product tour',
-    blocks: [
-      { title: 'Customer story', description: 'How a fintech cut query latency by 80%', link: '/customers/fintech-latency' },
-      { title: 'Webinar', description: 'Modernise a legacy app in 30 days', link: '/events/modernise-webinar' },
-      { title: 'Guide', description: 'Schema design patterns for developers', link: '/docs/' },
-      { title: 'Report', description: 'The state of developer data, 2026', link: '/why-use-mongodb' },
-    ],
-    counters: ['57K+ customers', '175K+ new developers every month', '125+ cloud regions', '#1 modern database'],
-  },
+  hero: HERO_EN,
   ai: {
     eyebrow: 'AI applications',
     title: 'Your data, ready for generative AI',

@@ -1,3 +1,4 @@
+import { HERO_PT_BR, HERO_DE_DE, HERO_ES, HERO_FR_FR, HERO_IT_IT } from './hero';
 import type { SiteCopy } from './types';
 
 /** Portuguese (Brazil), German, Spanish, French and Italian copy of the stand-in homepage. */
@@ -6,21 +7,7 @@ export const PT_BR: SiteCopy = {
   title: 'Leafline Atlas: a plataforma de dados para desenvolvedores',
   promo: { pill: 'Novo', text: 'A busca vetorial já está disponível em todos os clusters Atlas.', cta: 'Leia o anúncio' },
   nav: { platform: 'Plataforma', atlas: 'Atlas', guides: 'Guias', pricing: 'Preços', company: 'Empresa', signIn: 'Entrar', tryFree: 'Teste grátis', open: 'Abrir links', close: 'Fechar links' },
-  hero: {
-    eyebrow: 'A plataforma de dados para desenvolvedores',
-    title1: 'Crie mais rápido.',
-    title2: 'Escale melhor.',
-    description: 'O Atlas reúne documentos, busca, vetores e streams em um único banco de dados gerenciado, para sua equipe entregar funcionalidades em vez de infraestrutura.',
-    cta: 'Comece grátis',
-    secondaryCta: 'Faça o tour do produto',
-    blocks: [
-      { title: 'Caso de cliente', description: 'Como uma fintech reduziu a latência em 80%', link: '/customers/fintech-latency' },
-      { title: 'Webinar', description: 'Modernize um app legado em 30 dias', link: '/events/modernise-webinar' },
-      { title: 'Guia', description: 'Padrões de modelagem para desenvolvedores', link: '/docs/' },
-      { title: 'Relatório', description: 'O estado dos dados para desenvolvedores, 2026', link: '/why-use-mongodb' },
-    ],
-    counters: ['57 mil+ clientes', '175 mil+ novos desenvolvedores por mês', '125+ regiões de nuvem', 'Banco de dados moderno nº 1'],
-  },
+  hero: HERO_PT_BR,
   ai: { eyebrow: 'Aplicações de IA', title: 'Seus dados prontos para IA generativa', text: 'Guarde embeddings junto aos dados operacionais e consulte ambos com uma só API.', cta: 'Conheça a busca vetorial' },
   logos: 'A escolha de equipes de engenharia do mundo todo',
   features: {
@@ -45,21 +32,7 @@ export const DE_DE: SiteCopy = {
   title: 'Leafline Atlas: die Datenplattform für Entwickler',
   promo: { pill: 'Neu', text: 'Die Vektorsuche ist jetzt auf allen Atlas-Clustern verfügbar.', cta: 'Zur Ankündigung' },
   nav: { platform: 'Plattform', atlas: 'Atlas', guides: 'Leitfäden', pricing: 'Preise', company: 'Unternehmen', signIn: 'Anmelden', tryFree: 'Kostenlos testen', open: 'Links öffnen', close: 'Links schließen' },
-  hero: {
-    eyebrow: 'Die Datenplattform für Entwickler',
-    title1: 'Schneller entwickeln.',
-    title2: 'Klüger skalieren.',
-    description: 'Atlas vereint Dokumente, Suche, Vektoren und Streams in einer verwalteten Datenbank, damit Ihr Team Funktionen liefert statt Infrastruktur.',
-    cta: 'Kostenlos starten',
-    secondaryCta: 'Produkttour ansehen',
-    blocks: [
-      { title: 'Kundenstory', description: 'Wie ein Fintech die Latenz um 80 % senkte', link: '/customers/fintech-latency' },
-      { title: 'Webinar', description: 'Eine Altanwendung in 30 Tagen modernisieren', link: '/events/modernise-webinar' },
-      { title: 'Leitfaden', description: 'Schema-Entwurfsmuster für Entwickler', link: '/docs/' },
-      { title: 'Bericht', description: 'Entwicklerdaten im Jahr 2026', link: '/why-use-mongodb' },
-    ],
-    counters: ['57.000+ Kunden', '175.000+ neue Entwickler pro Monat', '125+ Cloud-Regionen', 'Die Nr. 1 der modernen Datenbanken'],
-  },
+  hero: HERO_DE_DE,
   ai: { eyebrow: 'KI-Anwendungen', title: 'Ihre Daten, bereit für generative KI', text: 'Speichern Sie Embeddings neben operativen Daten und fragen Sie beides mit einer API ab.', cta: 'Vektorsuche entdecken' },
   logos: 'Entwicklungsteams weltweit vertrauen uns',
   features: {
@@ -84,21 +57,7 @@ export const ES: SiteCopy = {
   title: 'Leafline Atlas: la plataforma de datos para desarrolladores',
   promo: { pill: 'Nuevo', text: 'La búsqueda vectorial ya está disponible en todos los clústeres Atlas.', cta: 'Leer el anuncio' },
   nav: { platform: 'Plataforma', atlas: 'Atlas', guides: 'Guías', pricing: 'Precios', company: 'Empresa', signIn: 'Iniciar sesión', tryFree: 'Prueba gratis', open: 'Abrir enlaces', close: 'Cerrar enlaces' },
-  hero: {
-    eyebrow: 'La plataforma de datos para desarrolladores',
-    title1: 'Construye más rápido.',
-    title2: 'Escala mejor.',
-    description: 'Atlas une documentos, búsqueda, vectores y streams en una sola base de datos gestionada, para que tu equipo entregue funciones y no infraestructura.',
-    cta: 'Empieza gratis',
-    secondaryCta: 'Haz el recorrido del producto',
-    blocks: [
-      { title: 'Caso de éxito', description: 'Cómo una fintech redujo la latencia un 80 %', link: '/customers/fintech-latency' },
-      { title: 'Webinar', description: 'Moderniza una aplicación heredada en 30 días', link: '/events/modernise-webinar' },
-      { title: 'Guía', description: 'Patrones de diseño de esquemas', link: '/docs/' },
-      { title: 'Informe', description: 'El estado de los datos para desarrolladores, 2026', link: '/why-use-mongodb' },
-    ],
-    counters: ['Más de 57 000 clientes', 'Más de 175 000 desarrolladores nuevos al mes', 'Más de 125 regiones', 'La base de datos moderna n.º 1'],
-  },
+  hero: HERO_ES,
   ai: { eyebrow: 'Aplicaciones de IA', title: 'Tus datos, listos para la IA generativa', text: 'Guarda embeddings junto a los datos operativos y consulta ambos con una sola API.', cta: 'Descubre la búsqueda vectorial' },
   logos: 'La elección de equipos de ingeniería de todo el mundo',
   features: {
@@ -123,21 +82,7 @@ export const FR_FR: SiteCopy = {
   title: 'Leafline Atlas : la plateforme de données des développeurs',
   promo: { pill: 'Nouveau', text: 'La recherche vectorielle est disponible sur tous les clusters Atlas.', cta: "Lire l'annonce" },
   nav: { platform: 'Plateforme', atlas: 'Atlas', guides: 'Guides', pricing: 'Tarifs', company: 'Entreprise', signIn: 'Se connecter', tryFree: 'Essai gratuit', open: 'Ouvrir les liens', close: 'Fermer les liens' },
-  hero: {
-    eyebrow: 'La plateforme de données des développeurs',
-    title1: 'Développez plus vite.',
-    title2: 'Évoluez mieux.',
-    description: "Atlas réunit documents, recherche, vecteurs et flux dans une base de données gérée, pour que votre équipe livre des fonctionnalités plutôt que de l'infrastructure.",
-    cta: 'Commencer gratuitement',
-    secondaryCta: 'Visiter le produit',
-    blocks: [
-      { title: 'Témoignage client', description: 'Comment une fintech a réduit sa latence de 80 %', link: '/customers/fintech-latency' },
-      { title: 'Webinaire', description: 'Moderniser une application en 30 jours', link: '/events/modernise-webinar' },
-      { title: 'Guide', description: 'Modèles de conception de schémas', link: '/docs/' },
-      { title: 'Rapport', description: "L'état des données des développeurs, 2026", link: '/why-use-mongodb' },
-    ],
-    counters: ['Plus de 57 000 clients', 'Plus de 175 000 nouveaux développeurs par mois', 'Plus de 125 régions', 'La base de données moderne n° 1'],
-  },
+  hero: HERO_FR_FR,
   ai: { eyebrow: 'Applications IA', title: "Vos données, prêtes pour l'IA générative", text: 'Stockez les embeddings à côté des données opérationnelles et interrogez-les avec une seule API.', cta: 'Découvrir la recherche vectorielle' },
   logos: "Choisie par des équipes d'ingénierie du monde entier",
   features: {
@@ -162,21 +107,7 @@ export const IT_IT: SiteCopy = {
   title: 'Leafline Atlas: la piattaforma dati per sviluppatori',
   promo: { pill: 'Novità', text: 'La ricerca vettoriale è disponibile su tutti i cluster Atlas.', cta: "Leggi l'annuncio" },
   nav: { platform: 'Piattaforma', atlas: 'Atlas', guides: 'Guide', pricing: 'Prezzi', company: 'Azienda', signIn: 'Accedi', tryFree: 'Prova gratis', open: 'Apri i link', close: 'Chiudi i link' },
-  hero: {
-    eyebrow: 'La piattaforma dati per sviluppatori',
-    title1: 'Sviluppa più veloce.',
-    title2: 'Scala meglio.',
-    description: 'Atlas unisce documenti, ricerca, vettori e stream in un unico database gestito, così il tuo team rilascia funzionalità invece di infrastruttura.',
-    cta: 'Inizia gratis',
-    secondaryCta: 'Fai il tour del prodotto',
-    blocks: [
-      { title: 'Storia di un cliente', description: "Come una fintech ha ridotto la latenza dell'80%", link: '/customers/fintech-latency' },
-      { title: 'Webinar', description: "Modernizza un'app legacy in 30 giorni", link: '/events/modernise-webinar' },
-      { title: 'Guida', description: 'Modelli di progettazione degli schemi', link: '/docs/' },
-      { title: 'Report', description: 'Lo stato dei dati per sviluppatori, 2026', link: '/why-use-mongodb' },
-    ],
-    counters: ['Oltre 57.000 clienti', 'Oltre 175.000 nuovi sviluppatori al mese', 'Oltre 125 regioni', 'Il database moderno n. 1'],
-  },
+  hero: HERO_IT_IT,
   ai: { eyebrow: 'Applicazioni IA', title: "I tuoi dati, pronti per l'IA generativa", text: 'Archivia gli embedding accanto ai dati operativi e interroga entrambi con una sola API.', cta: 'Scopri la ricerca vettoriale' },
   logos: 'Scelta dai team di ingegneria di tutto il mondo',
   features: {

@@ -4,7 +4,7 @@ import { EN } from './en';
 import { DE_DE, ES, FR_FR, IT_IT, PT_BR } from './europe';
 import type { SiteCopy } from './types';
 
-export type { SiteCopy, TrustBlock } from './types';
+export type { HeroCopy, SiteCopy, TrustBlock } from './types';
 
 /** The page's copy by locale prefix ('' is the default, English homepage). */
 export const COPY: Readonly<Record<Locale, SiteCopy>> = {

@@ -11,6 +11,19 @@ export interface TrustBlock {
   link: string;
 }
 
+/** The hero's text for one locale (the site's hero and the hero widget's configurations). */
+export interface HeroCopy {
+  eyebrow: string;
+  title1: string;
+  title2: string;
+  description: string;
+  cta: string;
+  secondaryCta: string;
+  blocks: [TrustBlock, TrustBlock, TrustBlock, TrustBlock];
+  /** Customers, developers per month, regions, ranking (homepage-spec §9). */
+  counters: [string, string, string, string];
+}
+
 /** Every string of the page for one locale. */
 export interface SiteCopy {
   /** The `lang` attribute of `<html>`. */
@@ -29,17 +42,7 @@ export interface SiteCopy {
     open: string;
     close: string;
   };
-  hero: {
-    eyebrow: string;
-    title1: string;
-    title2: string;
-    description: string;
-    cta: string;
-    secondaryCta: string;
-    blocks: [TrustBlock, TrustBlock, TrustBlock, TrustBlock];
-    /** Customers, developers per month, regions, ranking (homepage-spec §9). */
-    counters: [string, string, string, string];
-  };
+  hero: HeroCopy;
   ai: { eyebrow: string; title: string; text: string; cta: string };
   logos: string;
   features: { title: string; subtitle: string; items: [string, string][] };
