@@ -172,4 +172,13 @@ test.describe('homepage banner carousel', () => {
     await expect(banner.locator('a').first()).toHaveText('Register free');
     expect(await page.evaluate(() => document.readyState)).toBe('complete');
   });
+
+  test('WID-89 type NV with a spreadsheet address: the sheet\'s first card fills the values the config leaves empty', async ({ page }) => {
+    await openCase(page, 'nv-sheet');
+    const banner = page.locator('section.events-banner');
+    await expect(banner.locator('h2')).toHaveText('Build faster with the document modeland more');
+    await expect(banner.locator('p:not(.eyebrow)').first()).toHaveText('A full day of hands-on sessions on schema design, indexing and search, for teams of every size.');
+    await expect(banner.locator('a').first()).toHaveText('Save your seat');
+    expect(new URL((await banner.locator('a').first().getAttribute('href'))!).pathname).toBe('/events/developer-day-london');
+  });
 });
