@@ -32,6 +32,10 @@ test(`KRN-9 KRN-24 seeded fuzz (seed ${SEED}): ${CALLS} calls before and ${CALLS
   expect(report.calls).toBe(CALLS);
   expect(report.thrown, `seed ${SEED}: push/get threw`).toEqual([]);
 
+  // The page's own events after the fuzz: a click (the click goal's delegation) and the page turning hidden (the beacon).
+  await page.click('#demo-button');
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+
   // Still working: the change applied, tracking on, and a new event reaches the collector.
   await expect(page.locator('#demo-text')).toHaveText('Fuzzed and still changed');
   const uuid = await page.evaluate(() => {
