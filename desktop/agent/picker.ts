@@ -87,6 +87,8 @@ export const createPicker = (win: Window, events: PickerEvents): Picker => {
     labels.set(el, selection.selector);
     overlay.select(el, { tag: el.localName, selector: selection.selector });
     el.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+    // The click was swallowed before it could focus the page: focus it, so the arrow keys reach the picker.
+    if (doc.hasFocus && !doc.hasFocus()) win.focus();
     events.onSelect(selection);
   };
   const setOn = (value: boolean) => {

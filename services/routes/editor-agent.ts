@@ -18,18 +18,18 @@ import { CONTENT_TYPES, renderPage, sendBody, sendHtml, sendText } from '../resp
 
 let agent: Promise<string> | undefined;
 
-/** Compiles custom code to a function expression; throws with esbuild's message when it does not parse. */
+/**
+ * Compiles custom code into a script statement `const __variaCode = <function>;` (TypeScript types
+ * stripped); throws with esbuild's message when it does not parse.
+ */
 export const compilePreviewCode = async (source: string): Promise<string> => {
-  const asExpression = async (code: string) =>
-    (await transform(`export default (${code}\n);`, { loader: 'ts', format: 'esm', target: 'es2020' })).code;
-  let code: string;
-  try {
-    code = await asExpression(source);
-  } catch {
-    // Statements rather than a function: they become the body of `function (api)`.
-    code = await asExpression(`function (api: any) {\n${source}\n}`);
-  }
-  return code.replace(/^export default\s*/m, '').trim().replace(/;$/, '');
+  const asDeclaration = async (code: string) =>
+    (await transform(`const __variaCode = (${code}\n);`, { loader: 'ts', target: 'es2020' })).code;
+  // A function expression (as the project model keeps custom code) is used as it is; anything else
+  // is statements, which become the body of `function (api)`.
+  const head = source.replace(/^(\s|\/\/[^\n]*\n|\/\*[\s\S]*?\*\/)*/, '');
+  const isFunction = /^(async\s+)?(function\b|\(|[A-Za-z_$][\w$]*\s*=>)/.test(head);
+  return asDeclaration(isFunction ? source : `function (api: any) {\n${source}\n}`);
 };
 
 /** One random readable-free token, as a CSS-in-JS build would emit. */
@@ -71,8 +71,8 @@ export function editorAgentRoutes(router: Router, _context: ServicesContext): vo
     if (!/^[a-z0-9]{1,24}$/.test(id)) return sendText(res, 400, 'id must be 1-24 characters a-z0-9');
     let body: string;
     try {
-      const fn = await compilePreviewCode(source);
-      body = `(window.__variaPreviewCode = window.__variaPreviewCode || {})[${JSON.stringify(id)}] = ${fn};\n`;
+      const declaration = await compilePreviewCode(source);
+      body = `(function () {\n${declaration}\n(window.__variaPreviewCode = window.__variaPreviewCode || {})[${JSON.stringify(id)}] = __variaCode;\n})();\n`;
     } catch (error) {
       const message = (error as Error).message.split('\n')[0];
       body = `console.error(${JSON.stringify(`[Varia editor] custom code does not compile: ${message}`)});\n`;

@@ -226,7 +226,18 @@ function WidgetFields({ change, onChange, modelKey }: { change: AuthoredChange; 
   return (
     <>
       <Row label="Widget">
-        <select className="au-input" aria-label="Widget" value={change.widget_id ?? ''} onChange={(e) => onChange({ ...change, widget_id: e.target.value })}>
+        <select
+          className="au-input"
+          aria-label="Widget"
+          value={change.widget_id ?? ''}
+          onChange={(e) => {
+            const chosen = widgets?.find((entry) => entry.id === e.target.value);
+            // A new widget starts from its defaults, so every field is in view.
+            const config = chosen && !Object.keys(change.config ?? {}).length ? { ...chosen.defaults } : change.config ?? {};
+            setText(JSON.stringify(config, null, 2));
+            onChange({ ...change, widget_id: e.target.value, config });
+          }}
+        >
           <option value="">{widgets ? 'Choose a widget…' : 'Loading widgets…'}</option>
           {widgets?.map((entry) => <option key={entry.id} value={entry.id}>{entry.id}</option>)}
         </select>
