@@ -1,7 +1,7 @@
 /**
  * The hero's style sheet. Colours fall back to the site's brand variables when the page defines
- * them. Breakpoints (WID-11): 950 px (word box width), 768 px (stacked layout), 1440 px content
- * width (WID-13).
+ * them. Breakpoints (WID-11): 950 px (word box width), 768 px (mobile layout), 1280 px (the
+ * data-type panel beside the title from there up), 1440 px content width (WID-13).
  */
 export const HERO_CSS = `
 .vw-hero,.vw-hero *{box-sizing:border-box}
@@ -11,11 +11,11 @@ export const HERO_CSS = `
 .vw-hero-visual{background:rgba(255,255,255,.04);border:1px solid rgba(255,255,255,.12);border-radius:18px;padding:1.5rem;box-shadow:0 30px 80px rgba(0,0,0,.35)}
 .vw-hero-visual p{margin:0 0 1rem;font-size:.78rem;text-transform:uppercase;letter-spacing:.12em;color:rgba(255,255,255,.55);font-weight:700}
 .vw-chips{list-style:none;margin:0;padding:0;display:grid;grid-template-columns:repeat(3,minmax(0,1fr));gap:.6rem}
-.vw-chips li{padding:.85rem .8rem;border-radius:12px;background:rgba(255,255,255,.05);border:1px solid rgba(255,255,255,.08);font-size:.85rem;font-weight:600;color:rgba(255,255,255,.72);transition:background .3s,color .3s,border-color .3s}
+.vw-chips li{padding:.85rem .7rem;border-radius:12px;background:rgba(255,255,255,.05);border:1px solid rgba(255,255,255,.08);font-size:.82rem;line-height:1.3;font-weight:600;color:rgba(255,255,255,.72);transition:background .3s,color .3s,border-color .3s}
 .vw-chips li::before{content:"";display:block;width:8px;height:8px;border-radius:50%;background:rgba(255,255,255,.25);margin-bottom:.6rem;transition:background .3s}
 .vw-chips li.vw-on{background:rgba(0,201,107,.16);border-color:rgba(62,227,137,.55);color:#fff}
 .vw-chips li.vw-on::before{background:var(--leaf-bright,#3ee389);box-shadow:0 0 0 4px rgba(62,227,137,.2)}
-@media (max-width:1023px){.vw-hero-main{display:block}.vw-hero-visual{display:none}}
+@media (max-width:1279px){.vw-hero-main{display:block}.vw-hero-visual{display:none}}
 .vw-hero-eyebrow{display:inline-block;padding:.3rem .9rem;border:1px solid rgba(62,227,137,.45);border-radius:999px;color:var(--leaf-bright,#3ee389);font-weight:650;font-size:.85rem;margin:0 0 1.5rem}
 .vw-hero-title{font-size:clamp(2.3rem,1.2rem + 3.4vw,4.3rem);font-weight:800;letter-spacing:-.035em;line-height:1.06;margin:0;max-width:62rem}
 .vw-hero-title.vw-small .vw-words{font-size:.72em}
