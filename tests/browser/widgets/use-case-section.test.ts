@@ -209,6 +209,29 @@ describe('use-case section', () => {
     expect(snapshot()).toBe(before);
   });
 
+  it('WID-39 the tab list works from the keyboard: arrows move and activate (wrapping), Home and End, focus follows', async () => {
+    await page.viewport(1200, 800);
+    fixture();
+    const t = setUp();
+    await t.show('use_case_section', useCaseConfig());
+    await expect.poll(() => section()).not.toBeNull();
+    const key = (name: string) => document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key: name, bubbles: true, cancelable: true }));
+    tabs()[0].focus();
+    key('ArrowDown');
+    expect(activeIndex()).toBe(1);
+    expect(document.activeElement).toBe(tabs()[1]);
+    expect(tabs().map((tab) => tab.tabIndex)).toEqual([-1, 0, -1, -1, -1, -1, -1, -1]);
+    key('End');
+    expect(activeIndex()).toBe(7);
+    key('ArrowDown');
+    expect(activeIndex()).toBe(0);
+    key('ArrowUp');
+    expect(activeIndex()).toBe(7);
+    key('Home');
+    expect(activeIndex()).toBe(0);
+    expect(q('#use-case-section .vucs-panel')!.getAttribute('aria-labelledby')).toBe(tabs()[0].id);
+  });
+
   it('WID-6 WID-7 a missing injection element is a warning after the selector timeout, nothing visible, nothing thrown', async () => {
     fixture();
     const t = setUp();
