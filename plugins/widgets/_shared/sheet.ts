@@ -51,10 +51,14 @@ export interface SheetOptions {
 /** The result of reading an answer: cards, or why there are none. */
 export type SheetResult = { cards: CardRecord[]; skipped: number } | { problem: string };
 
-/** Plain text from a cell value: strings and finite numbers only, trimmed, whitespace collapsed, capped. */
+/**
+ * Plain text from a cell value: strings and finite numbers only; control characters and the bidi
+ * overrides and isolates that can make text read differently from what it is are removed;
+ * whitespace collapsed, trimmed, capped.
+ */
 export const cellText = (value: unknown): string => {
   const text = typeof value == 'string' ? value : typeof value == 'number' && isFinite(value) ? String(value) : '';
-  const clean = text.replace(/\s+/g, ' ').trim();
+  const clean = text.replace(/[\u0000-\u0008\u000b\u000e-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, '').replace(/\s+/g, ' ').trim();
   return clean.length > MAX_TEXT ? `${clean.slice(0, MAX_TEXT - 1)}…` : clean;
 };
 

@@ -64,6 +64,8 @@ describe('spreadsheet answers (WID-86..90)', () => {
     expect(cellText('<script>x</script>  two\n\nlines ')).toBe('<script>x</script> two lines');
     expect(cellText({ toString: () => '<b>object</b>' })).toBe('');
     expect(cellText('x'.repeat(1000))).toHaveLength(280);
+    // Bidi overrides (text that reads backwards) and control characters are removed.
+    expect(cellText('and \u202ebidi\u202c \u2067x\u2069\u0000!')).toBe('and bidi x!');
   });
 
   it('WID-86 only http(s) and relative links survive: javascript:, data:, vbscript:, hidden schemes are dropped', () => {
