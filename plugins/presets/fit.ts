@@ -74,6 +74,7 @@ export const STANDARD_MODULES: ReadonlyArray<{ use: string; option?: keyof Stand
   ...['single-experiment', 'multivariate', 'equal-priority'].map((name) => ({ use: `deciders/${name}` })),
   { use: 'api-modules/decisions', option: 'decisions' },
   { use: 'api-modules/changes', option: 'changes' },
+  ...['integrations', 'preview', 'features'].map((name) => ({ use: `api-modules/${name}` })),
   ...['attribute', 'append', 'rearrange', 'redirect', 'custom-code', 'widget'].map((name) => ({ use: `change-appliers/${name}` })),
   ...['immediate', 'callback', 'polling', 'manual', 'url-changed', 'dom-changed'].map((name) => ({ use: `view-providers/${name}` })),
   ...['click', 'pageview', 'custom', 'engagement'].map((name) => ({ use: `event-implementations/${name}` })),
@@ -89,11 +90,13 @@ interface Usage {
   changeTypes: Set<string>;
   activationTypes: Set<string>;
   eventTypes: Set<string>;
+  /** Whether a variation carries feature values (the features module serves them). */
+  features: boolean;
 }
 
 /** Walks the data: condition types in any `...conditions` list, change types in any `changes` list. */
 const usageOf = (data: ProjectInput): Usage => {
-  const usage: Usage = { conditionTypes: new Set(), policies: new Set(), changeTypes: new Set(), activationTypes: new Set(), eventTypes: new Set() };
+  const usage: Usage = { conditionTypes: new Set(), policies: new Set(), changeTypes: new Set(), activationTypes: new Set(), eventTypes: new Set(), features: false };
   const typesIn = (value: unknown, into: Set<string>): void => {
     if (Array.isArray(value)) value.forEach((item) => typesIn(item, into));
     else if (value && typeof value === 'object' && typeof (value as { type?: unknown }).type === 'string') into.add((value as { type: string }).type);
@@ -104,6 +107,7 @@ const usageOf = (data: ProjectInput): Usage => {
     for (const [key, item] of Object.entries(value)) {
       if (/conditions$/i.test(key)) typesIn(item, usage.conditionTypes);
       else if (key === 'changes') typesIn(item, usage.changeTypes);
+      else if (key === 'features') usage.features = true;
       walk(item);
     }
   };
@@ -139,6 +143,8 @@ export const fitStandardPreset = (data: ProjectInput, options: StandardPresetOpt
         return usage.activationTypes.has(plugin.name);
       case 'eventImplementation':
         return usage.eventTypes.has(plugin.name);
+      case 'apiModule':
+        return plugin.name !== 'features' || usage.features;
       default:
         return true;
     }

@@ -11,7 +11,10 @@ import audiences from '../api-modules/audiences';
 import changes from '../api-modules/changes';
 import controls from '../api-modules/controls';
 import decisions from '../api-modules/decisions';
+import features from '../api-modules/features';
+import integrations from '../api-modules/integrations';
 import pages from '../api-modules/pages';
+import preview from '../api-modules/preview';
 import visitor from '../api-modules/visitor';
 import behavior from '../audience-matchers/behavior';
 import cookiesMatcher from '../audience-matchers/cookies';
@@ -125,6 +128,9 @@ export const standardPreset = (options: StandardPresetOptions = {}): Plugin[] =>
   equalPriority,
   decisions(options.decisions),
   changes(options.changes),
+  integrations(),
+  preview(),
+  features(),
   attribute,
   append,
   rearrange,

@@ -132,7 +132,7 @@ test.describe('tracker against the collector', () => {
     await expect.poll(() => collected(request, visitorId, 'campaign_activated')).toEqual([`d-${visitorId}`]);
   });
 
-  test('TRK-41 the snippet loads and tracks with no console errors or CSP violations', async ({ page, pageProblems, request }) => {
+  test('the snippet loads and tracks with no console errors or CSP violations', async ({ page, pageProblems, request }) => {
     await page.goto(DEMO);
     const visitorId = await visitorIdOf(page);
     await pushEvents(page, 2, true);

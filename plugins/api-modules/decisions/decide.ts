@@ -19,7 +19,7 @@ import {
 import type { Action, DecisionTicket, Experiment, Layer, LayerDecision, LayerState } from '../../../core/project/types';
 import type { CmabChooser } from './cmab';
 import { bucketOf, heldBack, type createGlobalHoldback } from './holdback';
-import { MSG_NO_DECIDER, MSG_VARIATION_GONE, MSG_VISITOR_BUCKETING_ID_NOT_SET, REASONS } from './messages';
+import { MSG_EXPERIMENT_GONE, MSG_NO_DECIDER, MSG_VARIATION_GONE, MSG_VISITOR_BUCKETING_ID_NOT_SET, REASONS } from './messages';
 import { actionsOf, byMask, layerInfo, type LayerInfo } from './layer-info';
 import { andThen, findVariation, isCmab, layerExperiment } from './util';
 
@@ -197,6 +197,8 @@ export const createDecideLayer = (deps: DecideDeps) => {
     if (result.warnings) for (const warning of result.warnings) ctx.log.warn(warning);
 
     let experiment = layerExperiment(layer, result.experimentId);
+    // ERR-30: a decider (a project's own, say) named an experiment the layer does not have.
+    if (!experiment && result.experimentId != null) result = { experimentId: null, variationId: null, error: MSG_EXPERIMENT_GONE };
     if (!forced && stored) {
       // DEC-14..16: a stored variation overrides the decider, except for deployed and bandit experiments.
       // Under equal_priority the stored experiment itself is kept when the visitor still qualifies for it.

@@ -7,6 +7,8 @@ export const MSG_NAMESPACE_NOT_SET = 'Namespace is not set';
 export const MSG_GLOBAL_HOLDBACK_SET = 'Attempted to change already set global holdback!';
 export const MSG_NO_DECIDER = 'No deciders found for policy';
 export const MSG_VARIATION_GONE = 'Unable to find selected variation';
+/** ERR-30: a decider chose an experiment the layer does not have. */
+export const MSG_EXPERIMENT_GONE = 'Unable to find selected experiment.';
 export const msgNotFound = (what: 'layer' | 'experiment' | 'variation', id: unknown) => `Could not find ${what} "${id}"`;
 /** ERR-60: the spec gives no text. */
 export const msgIdsDoNotFit = (maxLength: number) => `Not all ids fit into the analytics string of at most ${maxLength} characters`;

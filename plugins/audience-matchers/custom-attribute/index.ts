@@ -74,7 +74,7 @@ export default function customAttribute(options: CustomAttributeOptions = {}): P
   return definePlugin({
     type: 'audienceMatcher',
     name: 'custom_attribute',
-    fields: ['attributes', 'behaviourEvents', 'time'],
+    fields: ['attributes'],
     setup: (context) => {
       ctx = context;
     },

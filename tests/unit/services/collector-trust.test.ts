@@ -64,14 +64,14 @@ describe('collector: whom it trusts', () => {
     expect(await (await post('/v1/events', JSON.stringify(batch('p-two', shared)))).json()).toEqual({ accepted: 0, duplicates: 1 });
   });
 
-  it('TRK-41 an event key "__proto__" (or "constructor") is counted like any other', async () => {
+  it('an event key "__proto__" (or "constructor") is counted like any other', async () => {
     const events = [{ uuid: 'pk-1', key: '__proto__' }, { uuid: 'pk-2', key: '__proto__' }, { uuid: 'pk-3', key: 'constructor' }];
     expect((await post('/v1/events', JSON.stringify(batch('p-proto', events)))).status).toBe(200);
     const text = await (await fetch(`${services.url}/v1/summary?projectId=p-proto`)).text();
     expect(text).toContain('"eventsByKey":{"__proto__":2,"constructor":1}');
   });
 
-  it('TRK-41 a "__proto__" field of an event cannot lend it fields: an event without a uuid is refused', async () => {
+  it('a "__proto__" field of an event cannot lend it fields: an event without a uuid is refused', async () => {
     const body = `{"account_id":"acc","project_id":"p-proto-2","visitors":[{"visitor_id":"v","snapshots":[{"events":[
       {"type":"custom","timestamp":1,"__proto__":{"uuid":"borrowed"}}]}]}]}`;
     const answer = await post('/v1/events', body);

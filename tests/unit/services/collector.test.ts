@@ -40,7 +40,7 @@ const post = (body: unknown, headers: Record<string, string> = {}) =>
 const summary = async (projectId: string) => (await fetch(`${services.url}/v1/summary?projectId=${projectId}`)).json();
 
 describe('collector: POST /v1/events', () => {
-  it('TRK-41 TRK-26 a long-key batch is stored; the answer counts what was accepted', async () => {
+  it('TRK-26 a long-key batch is stored; the answer counts what was accepted', async () => {
     const response = await post(longBatch('p-long', 'v1', [{ entity_id: 'e1', key: 'buy', type: 'custom', timestamp: 1, uuid: uuid(), revenue: 5 }]));
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ accepted: 1, duplicates: 0 });
@@ -95,7 +95,7 @@ describe('collector: POST /v1/events', () => {
     expect((await summary('p-dup')).events).toBe(1);
   });
 
-  it('TRK-41 malformed batches get a 400 with the reason, and nothing is stored', async () => {
+  it('malformed batches get a 400 with the reason, and nothing is stored', async () => {
     const cases: Array<[unknown, string]> = [
       ['{not json', 'body is not JSON'],
       [[], 'body holds no batch'],
@@ -117,7 +117,7 @@ describe('collector: POST /v1/events', () => {
     expect((await summary('p-bad')).events).toBe(0);
   });
 
-  it('TRK-41 a body over 1 MB gets a 413; the services keep answering', async () => {
+  it('a body over 1 MB gets a 413; the services keep answering', async () => {
     const response = await post('x'.repeat(1024 * 1024 + 10));
     expect(response.status).toBe(413);
     expect((await fetch(`${services.url}/v1/summary?projectId=none`)).status).toBe(200);
@@ -138,7 +138,7 @@ describe('collector: POST /v1/events', () => {
 });
 
 describe('collector: summary and outcomes', () => {
-  it('TRK-41 the summary counts visitors, decisions and conversions per experiment and variation, and events by key', async () => {
+  it('the summary counts visitors, decisions and conversions per experiment and variation, and events by key', async () => {
     const a = decisionPair('L', 'X', 'A', 100);
     const b = decisionPair('L', 'X', 'B', 100);
     const again = decisionPair('L', 'X', 'A', 300);
@@ -165,7 +165,7 @@ describe('collector: summary and outcomes', () => {
     expect(result.eventsByKey).toEqual({ campaign_activated: 4, home: 1, signup: 2 });
   });
 
-  it('TRK-41 the summary needs a projectId', async () => {
+  it('the summary needs a projectId', async () => {
     expect((await fetch(`${services.url}/v1/summary`)).status).toBe(400);
   });
 

@@ -7,7 +7,7 @@ import { bootKernel } from '../../../../core/testing';
 import { deferred, probePlugin } from './helpers';
 
 describe('kernel destroy', () => {
-  it('KRN-11 destroy runs the setup teardowns and onDestroy functions in reverse order of registration', async () => {
+  it('destroy runs the setup teardowns and onDestroy functions in reverse order of registration', async () => {
     const order: string[] = [];
     const a = probePlugin('a', () => () => void order.push('a teardown'));
     const b = probePlugin('b', (ctx) => {
@@ -22,7 +22,7 @@ describe('kernel destroy', () => {
     expect(order).toEqual(['c teardown', 'b teardown', 'b onDestroy 2', 'b onDestroy 1', 'a teardown']);
   });
 
-  it('KRN-11 an onDestroy registered later (in a hook) runs before the earlier teardowns', async () => {
+  it('an onDestroy registered later (in a hook) runs before the earlier teardowns', async () => {
     const order: string[] = [];
     const t = bootKernel({
       plugins: [

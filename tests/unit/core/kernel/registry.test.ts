@@ -133,7 +133,7 @@ describe('kernel registry: lookup', () => {
 });
 
 describe('kernel registry: setup', () => {
-  it('KRN-11 setup is called exactly once, at registration, with the plugin context', () => {
+  it('setup is called exactly once, at registration, with the plugin context', () => {
     const contexts: PluginContext[] = [];
     const t = bootKernel({ plugins: [probePlugin('a', (ctx) => void contexts.push(ctx))], start: false });
     expect(contexts).toHaveLength(1);
@@ -148,13 +148,13 @@ describe('kernel registry: setup', () => {
     expect(ctx.clock.now()).toBe(t.clock.now());
   });
 
-  it('KRN-11 every plugin gets the same context', () => {
+  it('every plugin gets the same context', () => {
     const contexts: PluginContext[] = [];
     bootKernel({ plugins: [probePlugin('a', (ctx) => void contexts.push(ctx)), probePlugin('b', (ctx) => void contexts.push(ctx))] });
     expect(contexts[0]).toBe(contexts[1]);
   });
 
-  it('KRN-11 the teardown setup returns runs on destroy, once', () => {
+  it('the teardown setup returns runs on destroy, once', () => {
     let teardowns = 0;
     const t = bootKernel({ plugins: [probePlugin('a', () => () => void teardowns++)] });
     expect(teardowns).toBe(0);
@@ -204,7 +204,7 @@ describe('kernel registry: setup', () => {
     expect(t.lifecycle()).toContain('activated');
   });
 
-  it('KRN-11 a setup that returns something other than a function registers no teardown', () => {
+  it('a setup that returns something other than a function registers no teardown', () => {
     const t = bootKernel({ plugins: [probePlugin('a', () => 42 as unknown as void)] });
     expect(() => t.kernel.destroy()).not.toThrow();
     expect(t.errors()).toEqual([]);

@@ -658,7 +658,7 @@ describe('validateProject: changes', () => {
     expect(lines(data)).toEqual([`error ${at}[5].src: A script URL containing a double quote is refused; src must be a URL string, got "https://cdn.example.com/a.js\\"><script>"`]);
   });
 
-  it('CHG-10 a widget change names its widget; change ids are unique within their list', () => {
+  it('a widget change names its widget; change ids are unique within their list', () => {
     const data = validProject();
     loose(changesOf(data)[4]).widget_id = undefined;
     changesOf(data)[5].id = 'c-add';

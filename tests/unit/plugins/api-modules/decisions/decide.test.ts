@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LayerDecidedData } from '../../../../../core';
+import { definePlugin, type LayerDecidedData } from '../../../../../core';
 import { bucket } from '../../../../../plugins/deciders/_shared';
 import { audiencesStandIn, boot, changesStandIn, memoryStorage, project, quarters, visitorStandIn } from './helpers';
 
@@ -155,6 +155,14 @@ describe('decisions: layer decisions', () => {
     const states = await t.decisions.decidePage('p1');
     expect(states.map((s) => s.decision.error)).toEqual(['No variations in selected experiment', 'No experiments in layer.', 'No decisionMetadata.experimentPriorities on layer.']);
     expect(t.errors()).toEqual([]);
+  });
+
+  it('DEC-29 ERR-30 a decider that names an experiment the layer lacks gives "Unable to find selected experiment."', () => {
+    const rogue = definePlugin({ type: 'decider', name: 'rogue', decide: () => ({ experimentId: 'E-gone', variationId: 'V-gone' }) });
+    const data = project();
+    data.layers![0].policy = 'rogue' as never;
+    const t = boot([rogue, visitorStandIn({ bucketingId: 'ppid1' }).plugin], data, { validate: false });
+    expect(t.decisions.decideLayer('L1')).toMatchObject({ decision: { experimentId: null, variationId: null, error: 'Unable to find selected experiment.' } });
   });
 
   it('DEC-34 without a bucketingId the decision fails with Visitor bucketingId not set', () => {
