@@ -86,6 +86,10 @@ test.describe('homepage use-case section', () => {
     await openCase(page, 'use-case');
     await page.locator(INJECTION).scrollIntoViewIfNeeded();
     await expect(page.locator(`${SECTION} .vucs-right .varia-animation svg`)).toHaveCount(1);
+    // It plays: the drawing changes from one moment to the next.
+    const frame = () => page.locator(`${SECTION} .vucs-right .varia-animation svg`).innerHTML();
+    const first = await frame();
+    await expect.poll(frame).not.toBe(first);
     for (const name of ['Stream Processing', 'Operational', 'Graph']) {
       await page.getByRole('tab', { name }).click();
       await expect(page.locator(`${SECTION} .vucs-right .varia-animation svg`)).toHaveCount(1);
