@@ -43,7 +43,11 @@ const markup = (c: HeroConfig, words: string[], href: (link: string) => string):
     .map(([count, label]) => `<li><strong>${esc(count)}</strong><span>${esc(label)}</span></li>`)
     .join('');
   const secondary = c.secondaryCtaText ? `<a class="vw-btn vw-btn-ghost" href="${esc(href(c.secondaryCtaLink))}">${esc(c.secondaryCtaText)} <span aria-hidden="true">→</span></a>` : '';
-  return `<section class="vw-hero" id="${HERO_ID}"><div class="vw-hero-inner"><div class="vw-hero-main"><div>
+  // WID-77: three rows of the topics scrolling behind the hero, 100 s linear, endless (each row holds
+  // its words twice, so moving it by half its width loops without a jump).
+  const row = `<div>${esc(words.join(' · ') + ' · ').repeat(2)}</div>`;
+  const rows = isOff(c.backgroundRows) ? '' : `<div class="vw-rows" aria-hidden="true">${row.repeat(3)}</div>`;
+  return `<section class="vw-hero" id="${HERO_ID}">${rows}<div class="vw-hero-inner"><div class="vw-hero-main"><div>
 ${c.eyebrow ? `<p class="vw-hero-eyebrow">${esc(c.eyebrow)}</p>` : ''}
 <h1 class="vw-hero-title${isOff(c.normalAnimatedTextSize) ? ' vw-small' : ''}">${esc(c.title1)} <span class="vw-words" id="${BOX_ID}"><span class="vw-word" id="${WORD_ID}"></span></span> ${esc(c.title2)}</h1>
 ${c.description ? `<p class="vw-hero-desc">${esc(c.description)}</p>` : ''}

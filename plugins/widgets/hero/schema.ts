@@ -55,6 +55,8 @@ export const HERO_SCHEMA = {
   readyState: str('complete', ['interactive', 'complete']),
   /** 'True' (default) for the large animated word; false or 'False' for the small size (WID-75). */
   normalAnimatedTextSize: flag('True'),
+  /** 'True' (default): three rows of the topics scroll slowly behind the hero (WID-77); false or 'False': none. */
+  backgroundRows: flag('True'),
   /** Custom event pushed on the first click on a hero link (once per page, WID-114). */
   heroLinkEvent: str('hero_link_click'),
   additional_css: str(''),

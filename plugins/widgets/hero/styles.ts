@@ -6,7 +6,13 @@
 export const HERO_CSS = `
 .vw-hero,.vw-hero *{box-sizing:border-box}
 .vw-hero{position:relative;overflow:hidden;background:radial-gradient(1100px 520px at 80% -20%,rgba(0,201,107,.25),transparent 60%),linear-gradient(180deg,var(--forest,#04241a),#062c20);color:#fff;padding:5.5rem 1.5rem 3.5rem;font-family:var(--font,inherit)}
-.vw-hero-inner{max-width:1440px;margin:0 auto}
+.vw-hero-inner{max-width:1440px;margin:0 auto;position:relative}
+.vw-rows{position:absolute;inset:auto 0 0;display:grid;gap:.9rem;padding-bottom:1.25rem;pointer-events:none;opacity:.03;font-size:clamp(1.6rem,1.3rem + 1.4vw,2.6rem);font-weight:800;letter-spacing:-.03em;white-space:nowrap;overflow:hidden;-webkit-mask-image:linear-gradient(90deg,transparent,#000 25%,#000 75%,transparent);mask-image:linear-gradient(90deg,transparent,#000 25%,#000 75%,transparent)}
+.vw-rows div{width:max-content;animation:vw-scroll 100s linear infinite}
+.vw-rows div:nth-child(2){animation-direction:reverse}
+.vw-rows div:nth-child(3){animation-delay:-40s}
+@keyframes vw-scroll{to{transform:translateX(-50%)}}
+@media (prefers-reduced-motion:reduce){.vw-rows div{animation:none}}
 .vw-hero-main{display:grid;grid-template-columns:minmax(0,1.35fr) minmax(0,.65fr);gap:3.5rem;align-items:center}
 .vw-hero-visual{background:rgba(255,255,255,.04);border:1px solid rgba(255,255,255,.12);border-radius:18px;padding:1.5rem;box-shadow:0 30px 80px rgba(0,0,0,.35)}
 .vw-hero-visual p{margin:0 0 1rem;font-size:.78rem;text-transform:uppercase;letter-spacing:.12em;color:rgba(255,255,255,.55);font-weight:700}

@@ -214,6 +214,22 @@ describe('hero widget', () => {
     expect(q('#varia-pathfinder')!.getBoundingClientRect().width).toBe(1416);
   });
 
+  it('WID-77 three rows of the topics scroll behind the hero, 100 s linear and endless; none when backgroundRows is False', async () => {
+    fixture();
+    const t = boot([hero()]);
+    await t.show('hero');
+    const rows = [...document.querySelectorAll<HTMLElement>(`#${HERO_ID} .vw-rows > div`)];
+    expect(rows).toHaveLength(3);
+    for (const row of rows) {
+      const style = getComputedStyle(row);
+      expect([style.animationDuration, style.animationTimingFunction, style.animationIterationCount]).toEqual(['100s', 'linear', 'infinite']);
+      expect(row.textContent).toContain('Vector Search');
+    }
+    t.changes.undoPage('p1');
+    await t.show('hero', { backgroundRows: 'False' }, 'b');
+    expect(document.querySelector(`#${HERO_ID} .vw-rows`)).toBeNull();
+  });
+
   it('WID-58 additional_css is applied with the hero and removed on hide', async () => {
     fixture();
     const plugin = hero();
