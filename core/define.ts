@@ -37,6 +37,11 @@ export interface ProjectDefinition {
   plugins?: readonly Plugin[];
   /** The project's bootstrap (see {@link ProjectBootstrap}); a `.json` project has none. */
   bootstrap?: ProjectBootstrap;
+  /**
+   * The snippet runs this project's own data only: the validators stay out of it and data handed over by
+   * `load` is refused (core/project/prepare-fitted.ts), as for a JSON project fitted to the standard preset.
+   */
+  fitted?: boolean;
 }
 
 /** Declares a project (`config/<project>/project.ts` default-exports one). Returns it as given. */

@@ -54,7 +54,7 @@ const loadProject = async (file: string): Promise<{ project: ProjectDefinition; 
   if (!project || typeof project !== 'object' || !project.data) {
     throw new Error(`${file}: the default export must be defineProject({ data, plugins })`);
   }
-  return { project };
+  return { project, fitted: project.fitted === true };
 };
 
 /** Validates and builds one project; throws with every problem when it is invalid. */

@@ -53,4 +53,5 @@ export const HOMEPAGE_DATA = {
   events: HOMEPAGE_EVENTS,
 } satisfies Partial<ProjectData>;
 
-export default defineProject({ data: HOMEPAGE_DATA, plugins: homepagePlugins(), bootstrap: homepageBootstrap() });
+// Fitted: the snippet runs this data only (no validators, `load` refused); the build validates it.
+export default defineProject({ data: HOMEPAGE_DATA, plugins: homepagePlugins(), bootstrap: homepageBootstrap(), fitted: true });
