@@ -15,6 +15,8 @@
  * - Animations through the shared loader: static image below 1270 px, or when loading fails (WID-50..53).
  * - An element already carrying the section id is taken out while the section is shown, so ids stay
  *   unique; hide removes the section and its style sheet and puts that element back (WID-2, WID-49).
+ *   When the section of another show of this widget is already there, this show renders nothing: the
+ *   first show's section stays until that show hides.
  */
 import { joinUrl } from '../_shared/animation-libraries';
 import { showAnimation, type AnimationHandle } from '../_shared/animation';
@@ -59,7 +61,10 @@ const whenNear = (t: Track, el: Element, fn: () => void) => {
 
 const render = (config: Config, t: Track, anchor: Element) => {
   const { win, doc } = t;
-  t.remove(doc.getElementById(config.sectionId));
+  const existing = doc.getElementById(config.sectionId);
+  // One section per page: another show of this widget got there first (its hide removes it).
+  if (existing?.getAttribute('data-varia-widget') == 'use_case_section') return t.log.debug(`Widget "${t.name}": the section is already shown`);
+  t.remove(existing);
   const section = t.add(build<HTMLElement>(doc, sectionMarkup(config, win)), anchor, 'before');
   const tabs = [...section.querySelectorAll<HTMLElement>('[role=tab]')];
   const select = section.querySelector('select')!;
