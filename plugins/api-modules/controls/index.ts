@@ -99,7 +99,8 @@ export default function controls(): PluginOf<'apiModule'> {
           !read().modes.legacyPreview &&
           !module.forcedVariationIds().length &&
           !module.forcedAudienceIds().length)),
-    activationAllowed: () => !!ctx && !ctx.disabled('activation') && !read().modes.editor,
+    // URL-29: editor mode disables activation when the plugin is set up (below), so this one check covers both.
+    activationAllowed: () => !!ctx && !ctx.disabled('activation'),
     domReady: () =>
       new Promise<void>((resolve) => {
         const win = ctx?.win;

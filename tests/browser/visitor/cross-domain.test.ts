@@ -59,6 +59,11 @@ describe('cross-domain storage', () => {
     expect(await xds.fetch('visitor')).toMatchObject({ randomId: id });
     expect(seen.map((m) => m.type)).toEqual(['GETALL', 'PUT', 'GET']);
     expect(seen.every((m) => typeof m.id === 'number')).toBe(true);
+    // XDS-3..5: PUT carries key and value, GET the key, GETALL nothing beyond its id and type.
+    const fields = (type: string) => Object.keys(seen.find((m) => m.type === type)!).sort();
+    expect(fields('GETALL')).toEqual(['id', 'type', 'varia_xds']);
+    expect(fields('PUT')).toEqual(['id', 'key', 'type', 'value', 'varia_xds']);
+    expect(fields('GET')).toEqual(['id', 'key', 'type', 'varia_xds']);
 
     // A new page of another origin: nothing of this visitor in its own cookies or local storage.
     first.kernel.destroy();

@@ -101,7 +101,7 @@ describe('kernel errors: ctx.report and ctx.attempt (KRN-44, KRN-45)', () => {
     expect(t.logs).toContainEqual({ level: 'error', text: 'ActivationCodeError: page code failed' });
   });
 
-  it('KRN-45 ERR-53 ctx.report("ActionError") wraps, logs and emits the error with its name and cause', async () => {
+  it('KRN-45 ctx.report("ActionError") wraps, logs and emits the error with its name and cause', async () => {
     const probe = contextPlugin();
     const t = bootKernel({ plugins: [probe.plugin] });
     await t.settle();

@@ -30,12 +30,25 @@ const lateLocation = () => {
 };
 
 describe('the audiences module', () => {
-  it('AUD-1 an audience has id, name and conditions', async () => {
+  it('AUD-1 an audience has id, name and conditions: found by its id, decided by its conditions, named by its name in problems', async () => {
     const t = bootAudiences({ data });
     await t.settle();
     expect(t.errors()).toEqual([]);
-    const audience = (t.get('data') as { audiences: Record<string, unknown>[] }).audiences[0];
-    expect(Object.keys(audience)).toEqual(['id', 'name', 'conditions']);
+    // The id finds the audience and its conditions decide it (true, false, unknown).
+    expect([t.audiences.qualifies(['yes']), t.audiences.qualifies(['no']), t.audiences.evaluate(['and', T])]).toEqual([true, false, true]);
+    expect(t.audiences.matching(['or', 'yes', 'no', 'unknown'], {})).toEqual(['yes']);
+    // Another audience with the same conditions under another id is another audience.
+    const other = bootAudiences({ data: { audiences: [{ id: 'always-2', name: 'Always too', conditions: ['and', F] }] } });
+    expect([other.audiences.qualifies(['always-2']), other.audiences.qualifies(['yes'])]).toEqual([false, false]);
+    // Each field is required; problems name the audience by id and name.
+    const problems = (audience: Record<string, unknown>) =>
+      validateProject(normalizeProjectData({ projectId: 'p', accountId: 'a', revision: 1, audiences: [audience] } as never)).map(formatProblem);
+    expect(problems({ id: 'a', name: 'Shoppers', conditions: ['and', { type: 'url', match: 'substring', value: '/shop' }] })).toEqual([]);
+    expect(problems({ name: 'No id', conditions: [] })[0]).toContain('id is required');
+    expect(problems({ id: 'a', name: 'Shoppers', conditions: 'shop' })).toEqual([
+      'audience "a" (Shoppers): Expected a list optionally opened by "and", "or" or "not", got "shop" (at audiences[0].conditions)',
+    ]);
+    expect(problems({ id: 'a', name: 7, conditions: [] })[0]).toContain('name must be a non-empty string');
   });
 
   it('ruling 6 no audience ids qualifies everyone; unknown does not qualify', () => {

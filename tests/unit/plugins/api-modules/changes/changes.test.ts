@@ -136,7 +136,7 @@ describe('changes module (Node, no DOM)', () => {
     expect(t.errors()).toEqual(['Failed to load async change from https://cdn.example/x.js']);
   });
 
-  it('KRN-45 errors in one change are ActionErrors with the change id and do not stop the others', async () => {
+  it('KRN-45 ERR-53 errors in one change are ActionErrors with the change id, reported through an error event, and do not stop the others', async () => {
     const t = boot();
     const ran: string[] = [];
     const boom = () => {
@@ -144,9 +144,13 @@ describe('changes module (Node, no DOM)', () => {
     };
     await t.changes.applyAction({ changes: [code('a', boom), code('b', () => void ran.push('b'))] }, META);
     expect(ran).toEqual(['b']);
-    const error = t.events.find((e) => e.type === 'error')!;
-    expect(error.name).toBe('ActionError');
-    expect(error.data).toMatchObject({ changeId: 'a', layerId: 'l1', pageId: 'p1' });
+    const errors = t.events.filter((e) => e.type === 'error');
+    expect(errors).toHaveLength(1);
+    expect(errors[0].name).toBe('ActionError');
+    expect(errors[0].data).toMatchObject({ changeId: 'a', layerId: 'l1', pageId: 'p1' });
+    const wrapped = (errors[0].data as { error: Error & { cause?: unknown } }).error;
+    expect([wrapped.name, wrapped.message, (wrapped.cause as Error).message]).toEqual(['ActionError', 'custom code failed', 'custom code failed']);
+    expect(t.logs).toContainEqual({ level: 'error', text: 'ActionError: custom code failed' });
   });
 
   it('CHG-3 ERR-21 an unknown type at apply time is "Unrecognized change type "<type>""', async () => {

@@ -178,7 +178,13 @@ describe('controls: modes and rules', () => {
 
   it('URL-29 activation is allowed only when not in editor mode and not disabled', () => {
     expect(bootControls('').module.activationAllowed()).toBe(true);
-    expect(bootControls('?varia_editor').module.activationAllowed()).toBe(false);
+    for (const query of ['?varia_editor', '?varia_p13n=1', '?varia_desktop_editor=1']) {
+      const editor = bootControls(query);
+      expect(editor.module.modes().editor).toBe(true);
+      expect(editor.module.activationAllowed()).toBe(false);
+      // The switch itself is off, so every stage of activation sees it, not only this question.
+      expect(editor.ctx.disabled('activation')).toBe(true);
+    }
     const disabled = bootControls('');
     disabled.ctx.disable();
     expect(disabled.module.activationAllowed()).toBe(false);
