@@ -35,7 +35,8 @@ export function createEditorSync(workspace: Workspace): EditorSync {
     const project = await workspace.get(projectId);
     // Mergeable stores only (3 would be either); nothing to load or save: the store persists itself.
     return createCustomPersister(project.store as never, async () => undefined, async () => undefined, () => 0, () => undefined, undefined, 2 as never);
-  }, (error) => console.warn('[editor] sync:', String(error)));
+    // Ignored errors are request timeouts of a client that went away: TinyBase retries on its own.
+  }, () => undefined);
 
   return {
     handleUpgrade(req, socket, head) {

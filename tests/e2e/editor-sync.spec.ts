@@ -1,0 +1,82 @@
+/**
+ * Live sync and persistence of working copies (EDT-5, EDT-7) in web mode: two browser contexts on
+ * one project, concurrent edits of different fields, a backend killed and restarted, a WebSocket
+ * closed in the middle of editing.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { addAndName, expectSaved, openProject, startEditorServices, type EditorServices } from './editor-kit';
+
+const PROJECT = 'example';
+let services: EditorServices;
+test.beforeEach(async () => {
+  services = await startEditorServices();
+});
+test.afterEach(async () => {
+  await services.stop();
+});
+
+const row = (page: Page, name: string) => page.locator('.tree-row__name', { hasText: name });
+
+test('EDT-7 two browser contexts on one project see each other\'s edits; concurrent edits of different fields both survive', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const [a, b] = await Promise.all([browser.newContext(), browser.newContext()]);
+  const [pageA, pageB] = await Promise.all([a.newPage(), b.newPage()]);
+  await openProject(pageA, services, PROJECT);
+  await openProject(pageB, services, PROJECT);
+
+  await addAndName(pageA, 'Add campaign', 'Shared campaign');
+  await expect(row(pageB, 'Shared campaign')).toBeVisible({ timeout: 10_000 });
+
+  await row(pageA, 'Shared campaign').click();
+  await row(pageB, 'Shared campaign').click();
+  // Both edits are typed before either window has seen the other's.
+  await Promise.all([
+    pageA.locator('input[name="layerHoldback"]').fill('5').then(() => pageA.locator('input[name="layerHoldback"]').press('Enter')),
+    pageB.locator('input[name="name"]').fill('Renamed together').then(() => pageB.locator('input[name="name"]').press('Enter')),
+  ]);
+  for (const page of [pageA, pageB]) {
+    await expect(row(page, 'Renamed together')).toBeVisible({ timeout: 10_000 });
+    await expect(page.locator('input[name="layerHoldback"]')).toHaveValue('5', { timeout: 10_000 });
+  }
+  await Promise.all([a.close(), b.close()]);
+});
+
+test('EDT-5 the services killed and restarted: every saved edit is there, in a fresh browser too', async ({ browser, page }) => {
+  test.setTimeout(90_000);
+  await openProject(page, services, PROJECT);
+  await addAndName(page, 'Add campaign', 'Survives a crash');
+  await addAndName(page, 'Add audience', 'Returning buyers');
+  await expectSaved(page);
+
+  await services.stop('SIGKILL');
+  services = await startEditorServices(services);
+  const fresh = await browser.newContext();
+  const other = await fresh.newPage();
+  await openProject(other, services, PROJECT);
+  await expect(row(other, 'Survives a crash')).toBeVisible();
+  await expect(row(other, 'Returning buyers')).toBeVisible();
+  await fresh.close();
+});
+
+test('EDT-5 EDT-7 a WebSocket closed in the middle of editing: offline status, the edit kept and saved once the backend is back', async ({ browser, page }) => {
+  test.setTimeout(90_000);
+  await openProject(page, services, PROJECT);
+  await addAndName(page, 'Add campaign', 'Before the outage');
+  await expectSaved(page);
+
+  await services.stop('SIGKILL');
+  await expect(page.locator('[data-status="connection"]')).toHaveText(/Offline/, { timeout: 10_000 });
+  await addAndName(page, 'Add campaign', 'Made while offline');
+  await expect(page.locator('[data-status="saved"]')).toHaveText(/unsaved change/);
+  await expect(page.locator('.status-bar')).toContainText(/kept|lost/);
+
+  services = await startEditorServices({ ...services, port: services.port });
+  await expect(page.locator('[data-status="connection"]')).toHaveText(/Connected/, { timeout: 20_000 });
+  await expectSaved(page);
+  const fresh = await browser.newContext();
+  const other = await fresh.newPage();
+  await openProject(other, services, PROJECT);
+  await expect(row(other, 'Made while offline')).toBeVisible();
+  await expect(row(other, 'Before the outage')).toBeVisible();
+  await fresh.close();
+});
