@@ -8,6 +8,7 @@ import type { Change } from '../../core/project/types';
 import { GOAL_SUFFIXES } from './events';
 import { PAGE } from './page-contract';
 import { HERO_DEFAULT_CTA, KOREAN_BUSINESS_ADDRESS, KOREAN_REGISTRATION_NUMBER, VENDOR_DOMAIN, READY_MARKER_CLASS } from './placeholders';
+import type { HeroWidgetCopy } from './site/copy/hero-widget';
 import type { HeroCopy } from './site/copy/types';
 
 /** The widget ids the project uses (folder = id with `_` -> `-` under plugins/widgets/). */
@@ -48,17 +49,22 @@ export const heroConfig = (hero: HeroCopy, prefix: string, overrides: Record<str
   ...overrides,
 });
 
-/** The nine rotating-word labels (WID-57), English. */
-export const ROTATING_LABELS = {
-  fullTextSearchLabel: 'Full-Text Search',
-  transactionsLabel: 'Transactions',
-  timeSeriesLabel: 'Time Series Data',
-  aiLabel: 'AI',
-  streamingDataLabel: 'Streaming Data',
-  operationalDataLabel: 'Operational Data',
-  geospatialDataLabel: 'Geospatial Data',
-  graphDataLabel: 'Graph Data',
-  vectorSearchLabel: 'Vector Search',
+/** The hero widget's counters, rotating words and data-type heading in the page's language (WID-57). */
+export const heroWidgetText = (copy: HeroWidgetCopy) => {
+  const [customers, developers, regions, rank] = copy.counters;
+  const words = ['fullTextSearchLabel', 'transactionsLabel', 'timeSeriesLabel', 'aiLabel', 'streamingDataLabel', 'operationalDataLabel', 'geospatialDataLabel', 'graphDataLabel', 'vectorSearchLabel'];
+  return {
+    ...Object.fromEntries(words.map((key, index) => [key, copy.words[index]])),
+    dataTypesLabel: copy.dataTypes,
+    customersCount: customers[0],
+    customersLabel: customers[1],
+    developersCount: developers[0],
+    developersLabel: developers[1],
+    regionsCount: regions[0],
+    regionsLabel: regions[1],
+    rankCount: rank[0],
+    rankLabel: rank[1],
+  };
 };
 
 /** The choose-your-path block (WID-30..34). */

@@ -7,7 +7,8 @@
 import type { Locale } from '../page-contract';
 import { HERO } from '../site/copy/hero';
 import { viewId } from '../views';
-import { heroConfig, widget, WIDGET } from '../widgets';
+import { HERO_WIDGET } from '../site/copy/hero-widget';
+import { heroConfig, heroWidgetText, widget, WIDGET } from '../widgets';
 import { action, experiment, layer, variations } from './kit';
 
 export const IN_LANGUAGE_LAYER = 'layer_in_language';
@@ -18,7 +19,7 @@ export const IN_LANGUAGE_VARIATIONS = { original: 'var_in_language_original', lo
 export const IN_LANGUAGE_LOCALES: Exclude<Locale, ''>[] = ['it-it', 'fr-fr', 'pt-br', 'de-de', 'es', 'ko-kr', 'ja-jp', 'zh-cn'];
 
 const localised = IN_LANGUAGE_LOCALES.map((locale) =>
-  action(viewId(locale), [widget(`chg_in_language_hero_${locale.replace('-', '_')}`, WIDGET.hero, heroConfig(HERO[locale], `/${locale}`))]),
+  action(viewId(locale), [widget(`chg_in_language_hero_${locale.replace('-', '_')}`, WIDGET.hero, heroConfig(HERO[locale], `/${locale}`, heroWidgetText(HERO_WIDGET[locale])))]),
 );
 
 export const IN_LANGUAGE_LAYER_DATA = layer({
