@@ -86,6 +86,17 @@ test.describe('part-1 widgets on the stand-in homepage', () => {
     await expect(blocks.nth(1)).toContainText('Gartner Magic Quadrant');
   });
 
+  test('WID-18 the Forrester and Gartner click events fire on the report links', async ({ page }) => {
+    const sent = await setUp(page);
+    await page.goto('/?case=trust');
+    await hydrated(page);
+    await page.evaluate(() => document.querySelectorAll('a[data-report]').forEach((a) => a.addEventListener('click', (event) => event.preventDefault())));
+    await page.locator('a[data-report="forrester"]').click();
+    await page.locator('a[data-report="gartner"]').click();
+    await send(page);
+    await expect.poll(() => sent).toEqual(expect.arrayContaining(['forrester_link', 'gartner_link']));
+  });
+
   test('WID-23 WID-27 WID-25 WID-26 at 375 px the top banner sits before the header and hides while the mobile menu is open', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await setUp(page);
