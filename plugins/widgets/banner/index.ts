@@ -3,7 +3,8 @@
  * replaces it with a carousel of cards on Swiper 6.8.3, loaded once from a configurable base.
  *
  * - Waits for the document ready state named by `document_ready_state` (WID-101), then for the
- *   banner (`selector`).
+ *   banner (`selector`). The sheet is requested as soon as the widget is shown and the slider loads
+ *   while the sheet is read, so neither waits for the other.
  * - Cards come from the spreadsheet service when `GSHEETS_URL` is set (WID-86..88), otherwise from
  *   the configured slides (WID-84, WID-85). A sheet that fails, is malformed, truncated, too large,
  *   too slow or empty is a warning: the configured slides are used instead, or, when there are none,
@@ -76,9 +77,9 @@ const markReady = (t: Track, config: Config) => {
 };
 
 /** The carousel in the banner's place once the slider has loaded (until then the original banner stays). */
-const showCarousel = async (t: Track, config: Config, banner: Element, cards: CardRecord[]) => {
+const showCarousel = async (t: Track, config: Config, banner: Element, cards: CardRecord[], slider: ReturnType<typeof loadSwiper>) => {
   const section = carouselSection(t, config, banner, cards);
-  const Swiper = await loadSwiper(t, config);
+  const Swiper = await slider;
   if (t.undone) return;
   t.add(section, banner, 'before');
   t.remove(banner);
@@ -91,14 +92,17 @@ const showCarousel = async (t: Track, config: Config, banner: Element, cards: Ca
   }
 };
 
-const run = async (t: Track, config: Config, banner: HTMLElement, type: string) => {
+const run = async (t: Track, config: Config, banner: HTMLElement, type: string, sheet: Promise<CardRecord[] | undefined>) => {
   try {
-    const fromSheet = config.GSHEETS_URL ? await sheetCards(t, config) : undefined;
+    // The slider loads while the sheet is read; a failure is handled where it is awaited.
+    const slider = type == 'RV' ? loadSwiper(t, config) : undefined;
+    slider?.catch(() => {});
+    const fromSheet = await sheet;
     if (t.undone) return;
     if (type == 'NV') return rewrite(t, banner, config, fromSheet?.[0]);
     const cards = fromSheet ?? slidesFromConfig(config, t.win);
     if (!cards.length) return t.log.warn(`Widget "${t.name}": no cards to show; the banner is left as it is`);
-    await showCarousel(t, config, banner, cards);
+    await showCarousel(t, config, banner, cards, slider!);
   } catch (error) {
     if (!t.undone) t.log.warn(`Widget "${t.name}": the carousel could not be set up (${(error as Error)?.message ?? error}); the banner is left as it is`);
   } finally {
@@ -111,5 +115,7 @@ export default defineWidget('banner', SCHEMA, (config, t) => {
   const type = String(config.type).toUpperCase();
   if (type != 'RV' && type != 'NV') return t.log.debug(`Widget "${t.name}": type "${config.type}" is not a banner type (RV, NV); nothing to do`);
   t.css(STYLES);
-  whenState(t, config.document_ready_state, () => waitFor(t, config.selector, (banner) => void run(t, config, banner as HTMLElement, type)));
+  // The sheet is requested at once (it needs no page), so it is read by the time the banner is there.
+  const sheet = config.GSHEETS_URL ? sheetCards(t, config) : Promise.resolve(undefined);
+  whenState(t, config.document_ready_state, () => waitFor(t, config.selector, (banner) => void run(t, config, banner as HTMLElement, type, sheet)));
 });
