@@ -54,7 +54,8 @@ async function main(): Promise<void> {
     // The homepage project on its stand-in page comes first: it is what `npm start` opens on.
     `Homepage: ${services.url}/   (locales: /pt-br /de-de /es /ko-kr /ja-jp /zh-cn /fr-fr /it-it)`,
     `Varia local services: ${services.url}/projects   (every built snippet and its demo page)`,
-    ...snippets.map(({ projectId }) => `  demo ${projectId.padEnd(16)} ${services.url}/demo/${projectId}`),
+    // The real projects' demo pages; the test fixtures' are listed at /projects.
+    ...snippets.filter(({ projectId }) => !projectId.startsWith('e2e-')).map(({ projectId }) => `  demo ${projectId.padEnd(16)} ${services.url}/demo/${projectId}`),
     '',
     'Press Ctrl+C to stop.',
   ];
