@@ -53,7 +53,7 @@ describe('use-case section', () => {
     expect(t.errors()).toEqual([]);
   });
 
-  it('WID-34 WID-3 ruling 15: every topic\'s fields are declared (edge too, without a tab); missing fields take their defaults', async () => {
+  it('WID-33 WID-34 WID-3 ruling 15: every topic\'s fields are declared (edge too, without a tab); missing fields take their defaults', async () => {
     fixture();
     const t = setUp();
     await t.show('use_case_section', useCaseConfig({ edge_label: 'Edge', edge_header: 'Edge header', edge_cta_url: '/x', graph_label: undefined }));
