@@ -6,7 +6,8 @@
  *
  * Styles: the site runs under a strict Content-Security-Policy (no inline `<style>`, no `style`
  * attributes in markup), so a widget's "style tag" is a constructed style sheet adopted by the
- * document: allowed under any CSP, and removed from `adoptedStyleSheets` on undo.
+ * document: allowed under any CSP, and removed from `adoptedStyleSheets` on undo. A browser without
+ * constructed sheets gets a `<style>` element instead, removed on undo.
  *
  * Callbacks (observers, listeners) run through `guard`, which reports what they throw as an
  * ActionError instead of letting it reach the page (WID-7); clock timers are guarded by the kernel.
@@ -25,8 +26,8 @@ export interface Track extends UndoHandle {
   readonly ctx: PluginContext;
   /** Whether `undo` ran (callbacks still queued check it). */
   readonly undone: boolean;
-  /** Adopts a style sheet with `text`; removed on undo. */
-  css(text: string): CSSStyleSheet;
+  /** Adds a style sheet with `text` (see the file comment); removed on undo. Returns the function that removes it now. */
+  css(text: string): () => void;
   /** Places `node` by `where` relative to `ref` (throws when either is missing, WID-5); removed on undo. */
   add<N extends Node>(node: N, ref: Node | null | undefined, where: Where): N;
   /** Takes `el` out of the page; put back in its place on undo. */
@@ -71,11 +72,21 @@ export const track = (name: string, env: ChangeEnv): Track => {
       return undone;
     },
     css(text) {
-      const sheet = new win.CSSStyleSheet();
-      sheet.replaceSync(text);
-      doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
-      later(() => (doc.adoptedStyleSheets = doc.adoptedStyleSheets.filter((s) => s !== sheet)));
-      return sheet;
+      let drop: () => void;
+      try {
+        const sheet = new win.CSSStyleSheet();
+        sheet.replaceSync(text);
+        doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
+        drop = () => void (doc.adoptedStyleSheets = doc.adoptedStyleSheets.filter((s) => s !== sheet));
+      } catch {
+        // A browser without constructed sheets: a <style> element (which a strict CSP would refuse).
+        const style = doc.createElement('style');
+        style.textContent = text;
+        (doc.head ?? doc.documentElement).append(style);
+        drop = () => style.remove();
+      }
+      later(drop);
+      return drop;
     },
     add(node, ref, where) {
       place(node, ref, where);

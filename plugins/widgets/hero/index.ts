@@ -60,10 +60,10 @@ ${blocks ? `<div class="vw-hero-blocks">${blocks}</div>` : ''}
 
 const show = (c: HeroConfig, t: Track) => {
   const { doc, win } = t;
-  const hold = t.css('html{opacity:.01!important}');
+  const dropHold = t.css('html{opacity:.01!important}');
   const release = () => {
     stopSafety();
-    doc.adoptedStyleSheets = doc.adoptedStyleSheets.filter((sheet) => sheet !== hold);
+    dropHold();
   };
   const stopSafety = t.timer(release, HOLD_MAX_MS);
   t.css(HERO_CSS + c.additional_css);

@@ -51,6 +51,26 @@ describe('widget DOM helpers', () => {
     expect(heard).toEqual([]);
   });
 
+  it('WID-2 without constructed style sheets a widget injects a <style> element, and hide removes exactly it', async () => {
+    fixture();
+    const before = snapshot();
+    const styles = document.head.querySelectorAll('style').length;
+    const original = window.CSSStyleSheet;
+    (window as unknown as { CSSStyleSheet: unknown }).CSSStyleSheet = undefined;
+    try {
+      const plugin = koreanFooter();
+      const t = boot([plugin]);
+      await t.show('korean_footer');
+      expect(document.head.querySelectorAll('style')).toHaveLength(styles + 1);
+      expect(getComputedStyle(document.querySelector(`#${KOREAN_FOOTER_ID} dd`)!).marginLeft).toBe('0px');
+      plugin.hide();
+      expect(document.head.querySelectorAll('style')).toHaveLength(styles);
+      expect(snapshot()).toBe(before);
+    } finally {
+      window.CSSStyleSheet = original;
+    }
+  });
+
   it('WID-7 a widget that throws part-way leaves nothing on the page; the error is an ActionError, never thrown to the page', async () => {
     fixture();
     const before = snapshot();
