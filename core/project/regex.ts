@@ -14,8 +14,12 @@
  * both a pair of equal states and a pair of different ones. Patterns such as `(foo|bar)+`,
  * `[a-z]+(-[a-z]+)*` or `^/shop/.*\/item-\d+$` are unambiguous and accepted. Lookaround bodies are checked
  * on their own; backreferences are refused (no automaton models them). Repetition counts above 8 are checked
- * as unbounded (`(a|a){1,30}` is as bad as `(a|a)+`). Polynomial cost (`.*a.*b` on a long failing input) is
- * accepted: inputs are capped at {@link MAX_REGEX_INPUT} characters before matching.
+ * as unbounded (`(a|a){1,30}` is as bad as `(a|a)+`).
+ *
+ * Polynomial cost is bounded too. Inputs are cut at {@link MAX_REGEX_INPUT} characters, which keeps a
+ * quadratic pattern (`.*checkout.*`, tried from every start) to milliseconds; but three loops that can read
+ * the same text one after another make the cost cubic, seconds on a 2 KB URL (`.*a.*b`: 26 s in Node), so a
+ * chain of three such loops is refused too (see {@link polynomialChain}).
  */
 
 /** Longest input a pattern is run against; longer inputs are cut (URLs, cookies, user agents fit). */
@@ -94,6 +98,7 @@ const parse = (src: string, flags: string, looks: Node[]): Node => {
   let i = 0;
   const ignoreCase = flags.includes('i');
   const dotAll = flags.includes('s');
+  const multiline = flags.includes('m');
   const set = (r: Ranges, at: number): Node => ({ t: 's', r: ignoreCase ? bothCases(r) : r, at });
   const hex = (length: number) => {
     const digits = src.slice(i, i + length);
@@ -183,7 +188,9 @@ const parse = (src: string, flags: string, looks: Node[]): Node => {
   const atom = (): Node | undefined => {
     const at = i;
     const ch = src[i++];
-    if (ch === '^' || ch === '$') return { t: 'e' };
+    if (ch === '^' || (ch === '$' && multiline)) return { t: 'e' };
+    // The end: a position no character enters, so what stands before it is not an end of the pattern.
+    if (ch === '$') return set([], at);
     if (ch === '.') return set(dotAll ? ANY : complement(LINE_ENDS), at);
     if (ch === '[') return charClass(at);
     if (ch === '\\') {
@@ -255,6 +262,9 @@ interface Automaton {
   at: number[];
   /** next[p]: position -> ways; position 0 is the start. */
   next: Array<Map<number, number>>;
+  /** Positions that end a match (reaching one, the search has succeeded), and whether the empty text matches. */
+  ends: number[];
+  nullable: boolean;
 }
 
 interface Info {
@@ -264,7 +274,7 @@ interface Info {
 }
 
 const build = (root: Node): Automaton => {
-  const auto: Automaton = { sets: [[]], at: [-1], next: [new Map()] };
+  const auto: Automaton = { sets: [[]], at: [-1], next: [new Map()], ends: [], nullable: false };
   const link = (from: number[], to: number[]) => {
     for (const p of from) for (const q of to) auto.next[p].set(q, Math.min(2, (auto.next[p].get(q) ?? 0) + 1));
   };
@@ -317,7 +327,10 @@ const build = (root: Node): Automaton => {
       }
     }
   };
-  link([0], walk(root).first);
+  const info = walk(root);
+  link([0], info.first);
+  auto.ends = info.last;
+  auto.nullable = info.nullable;
   return auto;
 };
 
@@ -402,6 +415,97 @@ const ambiguousAt = (auto: Automaton): number => {
   return -1;
 };
 
+/** Work allowed to the polynomial check (steps of its searches); past it the pattern is refused as too complex. */
+const MAX_STEPS = 3_000_000;
+
+/**
+ * The loops of a chain along which the same text can be read again and again (Weideman et al.'s "IDA"):
+ * with three of them matching time grows with the cube of the input's length (`.*a.*b` takes 26 s on
+ * 2,048 characters). Matching stops at the first end reached, so ends have no way on; an unanchored
+ * pattern is tried from every start, which is a loop on any character before the first position.
+ * Returns the source indexes of the longest such chain's loops.
+ */
+const polynomialChain = (auto: Automaton, anchored: boolean): number[] => {
+  if (auto.nullable) return [];
+  const count = auto.sets.length;
+  const isEnd = new Set(auto.ends);
+  const sets = auto.sets.slice();
+  if (!anchored) sets[0] = ANY;
+  const succ = (p: number): number[] => (isEnd.has(p) ? [] : [...auto.next[p].keys()].concat(p === 0 && !anchored ? [0] : []));
+  const edges = Array.from({ length: count }, (_, p) => succ(p));
+  const comp = components(count, (p) => edges[p]);
+  const members = new Map<number, number[]>();
+  for (let p = 0; p < count; p++) (members.get(comp[p]) ?? members.set(comp[p], []).get(comp[p])!).push(p);
+  const loops = [...members.values()].filter((list) => list.length > 1 || edges[list[0]].includes(list[0]));
+  const meet = (a: Ranges, b: Ranges): Ranges => {
+    const out: Ranges = [];
+    for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+      const lo = Math.max(a[i], b[j]);
+      const hi = Math.min(a[i + 1], b[j + 1]);
+      if (lo <= hi) out.push(lo, hi);
+      if (a[i + 1] < b[j + 1]) i += 2;
+      else j += 2;
+    }
+    return out;
+  };
+  let steps = 0;
+  // Whether p (in loop a) and q (in loop b) read one text w along p->p, p->q and q->q: a search of the triple product.
+  const linked = (a: number[], b: number[]): boolean => {
+    const inA = new Set(a);
+    const inB = new Set(b);
+    for (const p of a)
+      for (const q of b) {
+        const seen = new Set<string>();
+        const work: Array<[number, number, number]> = [[p, p, q]];
+        while (work.length) {
+          const [x, y, z] = work.pop()!;
+          if (++steps > MAX_STEPS) throw new Refused('the pattern is too complex to be checked for slow backtracking');
+          for (const x2 of edges[x]) {
+            if (!inA.has(x2)) continue;
+            for (const y2 of edges[y]) {
+              const xy = meet(sets[x2], sets[y2]);
+              if (!xy.length) continue;
+              for (const z2 of edges[z]) {
+                if (!inB.has(z2) || !overlaps(xy, sets[z2])) continue;
+                if (x2 === p && y2 === q && z2 === q) return true;
+                const key = x2 + ',' + y2 + ',' + z2;
+                if (!seen.has(key)) seen.add(key), work.push([x2, y2, z2]);
+              }
+            }
+          }
+        }
+      }
+    return false;
+  };
+  const reach = (from: number[]): Set<number> => {
+    const seen = new Set<number>(from);
+    const work = from.slice();
+    while (work.length) for (const next of edges[work.pop()!]) if (!seen.has(next)) seen.add(next), work.push(next);
+    return seen;
+  };
+  // The longest chain of linked loops, each loop's best chain computed once.
+  const best = new Map<number[], number[][]>();
+  const chain = (loop: number[]): number[][] => {
+    let found = best.get(loop);
+    if (found) return found;
+    found = [loop];
+    const reachable = reach(loop);
+    for (const other of loops) {
+      if (other === loop || !reachable.has(other[0]) || !linked(loop, other)) continue;
+      const rest = chain(other);
+      if (rest.length + 1 > found.length) found = [loop, ...rest];
+    }
+    best.set(loop, found);
+    return found;
+  };
+  let longest: number[][] = [];
+  for (const loop of loops) {
+    const found = chain(loop);
+    if (found.length > longest.length) longest = found;
+  }
+  return longest.map((loop) => Math.min(...loop.map((p) => (p === 0 ? Infinity : auto.at[p]))));
+};
+
 /**
  * Why a pattern must not run (exponential backtracking, a backreference, too long or too large), or
  * undefined when it is safe. Expects a pattern the browser accepts (see {@link regexProblem}).
@@ -410,12 +514,19 @@ export const unsafeReason = (pattern: string, flags = ''): string | undefined =>
   if (pattern.length > MAX_PATTERN) return `the pattern is longer than ${MAX_PATTERN} characters`;
   try {
     const looks: Node[] = [];
-    const roots = [parse(pattern, flags, looks)];
-    for (let k = 0; k < roots.length + looks.length && k < 50; k++) {
-      const at = ambiguousAt(build(k < roots.length ? roots[k] : looks[k - roots.length]));
-      if (at >= 0) {
-        const near = pattern.slice(Math.max(0, at - 10), at + 10);
-        return `the repetition around "${near}" (character ${at + 1}) can match the same text in more than one way, so matching can take exponential time`;
+    const root = parse(pattern, flags, looks);
+    const near = (at: number) => `"${pattern.slice(Math.max(0, at - 10), at + 10)}" (character ${at + 1})`;
+    for (let k = 0; k <= looks.length && k < 50; k++) {
+      const auto = build(k ? looks[k - 1] : root);
+      const at = ambiguousAt(auto);
+      if (at >= 0) return `the repetition around ${near(at)} can match the same text in more than one way, so matching can take exponential time`;
+      // Lookarounds are tried at every position: never anchored.
+      const anchored = !k && root.t !== 'a' && pattern.startsWith('^') && !flags.includes('m');
+      const chain = polynomialChain(auto, anchored);
+      if (chain.length >= 3) {
+        const search = chain[0] === Infinity ? 'the search from every start (the pattern is not anchored with ^) and ' : '';
+        const places = chain.filter((at) => at !== Infinity).map(near).join(' and ');
+        return `${search}the repetitions at ${places} can each take the same text in turn, so matching time grows with the ${chain.length === 3 ? 'cube' : `power ${chain.length}`} of the input's length (seconds on a 2 KB URL); anchor it with ^ or use narrower classes than .*`;
       }
     }
   } catch (error) {

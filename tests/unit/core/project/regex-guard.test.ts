@@ -44,6 +44,9 @@ const REDOS = [
   '(.*)*x',
 ];
 
+/** Patterns of polynomial cost with three or more loops in a chain: cubic or worse, seconds on a 2 KB URL. */
+const CUBIC = ['.*a.*b', 'a.*b.*c', '.*shop.*product', '/shop/.*/product/.*/detail', '^.*a.*b.*c', '\\s*\\s*\\s*x'];
+
 /** Everyday patterns of page URL rules and audiences: unambiguous, so accepted. */
 const SAFE = [
   '(foo|bar)+',
@@ -61,6 +64,11 @@ const SAFE = [
   '(a|ab)*c',
   '[^/]+/[^/]+$',
   '^/blog/(\\d{4})/(\\d{2})/[a-z0-9-]+/?$',
+  '.*checkout.*',
+  '/shop/.*/product/.*',
+  '^/shop/.*/product/.*/detail',
+  '^[^/?#]+/de-de(?:[?#]|$)',
+  '/demo/example(?:[?#]|$)',
 ];
 
 const timed = <T>(run: () => T): [T, number] => {
@@ -83,13 +91,31 @@ describe('the backtracking guard', () => {
     }
   });
 
+  it('URL-5 AUD-13 refuses patterns whose cost grows with the cube of the input (three loops reading the same text in turn), saying which', () => {
+    for (const pattern of CUBIC) {
+      const [reason, ms] = timed(() => unsafeReason(pattern));
+      expect(reason, pattern).toMatch(/can each take the same text in turn, so matching time grows with the (cube|power \d) of the input's length/);
+      expect(ms, pattern).toBeLessThan(BOUND_MS);
+    }
+    expect(unsafeReason('.*a.*b')).toMatch(/^the search from every start \(the pattern is not anchored with \^\) and the repetitions at ".*a.*b" \(character 1\) and ".*a.*b" \(character 4\)/);
+  });
+
   it('URL-5 AUD-13 the message says where: the repetition of "(a+)+$" and of the OWASP e-mail pattern', () => {
     expect(unsafeReason('(a+)+$')).toContain('around "(a+)+$" (character 2)');
     expect(unsafeReason('^/x/(\\w+\\s?)*$')).toContain('(character 6)');
   });
 
   it('URL-5 AUD-13 accepts unambiguous patterns such as (foo|bar)+ and [a-z]+(-[a-z]+)*, which run within the bound on adversarial input', () => {
-    const inputs = ['a'.repeat(MAX_REGEX_INPUT), 'foo'.repeat(700) + '!', 'ab-'.repeat(700) + '-', '/'.repeat(MAX_REGEX_INPUT), '1.'.repeat(1000) + 'x'];
+    const inputs = [
+      'a'.repeat(MAX_REGEX_INPUT),
+      'foo'.repeat(700) + '!',
+      'ab-'.repeat(700) + '-',
+      '/'.repeat(MAX_REGEX_INPUT),
+      '1.'.repeat(1000) + 'x',
+      'checkou'.repeat(292),
+      '/shop/product/'.repeat(146),
+      'x/de-de/'.repeat(256),
+    ];
     for (const pattern of SAFE) {
       expect(unsafeReason(pattern), pattern).toBeUndefined();
       expect(compile(pattern)).toBeInstanceOf(RegExp);
