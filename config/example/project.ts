@@ -76,4 +76,6 @@ export default defineProject({
     ],
   },
   plugins: [local(), session(), cookie(), controls(), visitor(), audiences(), singleExperiment, decisions(), changes(), attribute, immediate, batch(), timeline(), pages()],
+  // The snippet runs this data only: the validators stay out (the build validates it).
+  fitted: true,
 });

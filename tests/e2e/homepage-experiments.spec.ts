@@ -10,7 +10,8 @@ import { HERO_TRUST } from '../../config/homepage/layers/hero-trust';
 import { IN_LANGUAGE_LOCALES, IN_LANGUAGE_VARIATIONS } from '../../config/homepage/layers/in-language';
 import { NEW_EXPERIMENT, P13N_VARIATIONS, RETURNING_EXPERIMENT } from '../../config/homepage/layers/personalisation';
 import { COPY } from '../../config/homepage/site/copy';
-import { DEMO_BANNER_CONFIG, PATHFINDER_CONFIG, PENCIL_BANNER_CONFIG, TOP_BANNER_CONFIG, AI_BANNER_CONFIG } from '../../config/homepage/widgets';
+import { USE_CASE_CONFIG } from '../../config/homepage/use-case';
+import { AI_BANNER_CONFIG, BANNER_NV_CONFIG, DEMO_BANNER_CONFIG, PATHFINDER_CONFIG, PENCIL_BANNER_CONFIG, TOP_BANNER_CONFIG } from '../../config/homepage/widgets';
 import { GEO_COUNTRY_COOKIE } from '../../services/routes/homepage';
 import { expect, test } from '../support/e2e-fixtures';
 import { activeExperiments, DESKTOP_UA, force, openHomepage, PHONE_UA, recordHomepage, shownWidgets, widgetConfig } from './homepage-helpers';
@@ -114,6 +115,7 @@ test.describe('personalisation: Returning and New', () => {
     expect(await widgetConfig(page, 'hero')).toMatchObject({ customersCount: '54K+', eyebrow: 'Welcome back' });
     await expect(page.getByText('54K+').first()).toBeVisible();
     await expect(page.getByRole('heading', { name: PATHFINDER_CONFIG.header })).toBeVisible();
+    await expect(page.locator(PAGE.banner)).toContainText(BANNER_NV_CONFIG.title);
   });
 
   test('HPC-44 HPC-55 New Variation #1 shows the hero, the top promo banner, the AI banner and the use-case section', async ({ page }) => {
@@ -122,6 +124,9 @@ test.describe('personalisation: Returning and New', () => {
     await expect(page.getByText(TOP_BANNER_CONFIG.copy)).toBeVisible();
     await expect(page.locator(PAGE.promoBanner)).toBeHidden();
     await expect(page.getByRole('heading', { name: AI_BANNER_CONFIG.title })).toBeVisible();
+    // The use-case section renders when its injection point comes near the viewport (WID-49).
+    await page.locator(PAGE.useCaseInjection).scrollIntoViewIfNeeded();
+    await expect(page.getByText(String(USE_CASE_CONFIG.ddp_header)).first()).toBeVisible();
   });
 });
 
