@@ -74,6 +74,8 @@ export const startCarousel = (t: Track, Swiper: SwiperClass, section: HTMLElemen
     breakpoints: BREAKPOINTS,
     pagination: { el: section.querySelector('.swiper-pagination'), clickable: true },
     navigation: { prevEl: section.querySelector('.vbn-prev'), nextEl: section.querySelector('.vbn-next') },
+    // Dots become focusable buttons labelled "Go to slide n"; slide changes are announced.
+    a11y: { enabled: true },
     on: { init: update, setTranslate: update, resize: update, breakpoint: update, slideChangeTransitionEnd: update },
   });
   t.later(() => swiper.destroyed || swiper.destroy(true, true));

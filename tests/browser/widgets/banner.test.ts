@@ -111,6 +111,9 @@ describe('banner RV', () => {
     const firstTitle = () => (snapped() ? visibleFromFirst()[0]?.querySelector('.vbn-title')?.textContent : undefined);
     expect(document.querySelectorAll('.vbn .swiper-pagination-bullet')).toHaveLength(4);
     expect(activeDot()).toBe(0);
+    // The dots are buttons a keyboard and a screen reader can use.
+    const dots = [...document.querySelectorAll<HTMLElement>('.vbn .swiper-pagination-bullet')];
+    expect(dots.map((dot) => [dot.getAttribute('role'), dot.getAttribute('aria-label'), dot.tabIndex])).toEqual([1, 2, 3, 4].map((n) => ['button', `Go to slide ${n}`, 0]));
     for (const [index, title] of [[1, 'Card 2'], [2, 'Card 3'], [3, 'Card 4'], [0, 'Card 1'], [1, 'Card 2']] as const) {
       q('.vbn-next')!.click();
       await expect.poll(firstTitle).toBe(title);
