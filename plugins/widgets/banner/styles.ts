@@ -16,6 +16,7 @@ export const STYLES = `.vbn .swiper-container{position:relative;z-index:1;overfl
 .vbn .swiper-pagination-bullet{display:inline-block;border-radius:50%;cursor:pointer}
 .vbn .swiper-pagination-lock,.vbn .swiper-button-lock{display:none}
 .vbn .swiper-button-disabled{opacity:.35;cursor:auto}
+.vbn .swiper-notification{position:absolute;left:0;top:0;z-index:-1000;opacity:0;pointer-events:none}
 .vbn{--vbn-bg:#04241a;--vbn-card:#0a3527;--vbn-line:#1d5a43;--vbn-accent:#3ee389;--vbn-soft:#b9cfc5;padding:88px 0 72px;background:var(--vbn-bg);color:#fff;overflow:hidden}
 .vbn *{box-sizing:border-box}
 .vbn-head{max-width:1416px;margin:0 auto 40px;padding:0 24px;display:flex;justify-content:space-between;align-items:flex-end;gap:32px}

@@ -119,6 +119,8 @@ describe('banner RV', () => {
       await expect.poll(firstTitle).toBe(title);
       await expect.poll(activeDot).toBe(index);
     }
+    // The announcement of the slide change is for screen readers only.
+    expect(getComputedStyle(q('.vbn .swiper-notification')!).opacity).toBe('0');
     // Backwards from the first card wraps to the last.
     q('.vbn-prev')!.click();
     await expect.poll(firstTitle).toBe('Card 1');
