@@ -31,7 +31,7 @@ export const sectionMarkup = (config: Config, win: Window): string => {
 <div class="vucs-head"><h2>${esc(config.ddp_header)}</h2><p class="vucs-sub">${esc(config.ddp_subheader)}${learn}</p></div>
 <div class="vucs-body">
 <div class="vucs-tabs" role="tablist" aria-orientation="vertical" aria-label="${esc(config.ddp_header)}">${tabs}</div>
-<label class="vucs-select"><span hidden>${esc(config.ddp_header)}</span><select aria-controls="${id}-panel">${options}</select></label>
+<div class="vucs-select"><select aria-label="${esc(config.ddp_header)}" aria-controls="${id}-panel">${options}</select></div>
 <div class="vucs-panel" id="${id}-panel" role="tabpanel" aria-labelledby="${id}-tab-0"><div class="vucs-left"></div><div class="vucs-right"></div></div>
 </div>
 </div>
