@@ -34,6 +34,7 @@ test.describe('navigation experiment', () => {
   });
 
   test('HPC-51 WID-118 Variation #1 re-points the guides link to getting started, keeping the locale prefix', async ({ page }) => {
+    test.setTimeout(40_000); // three page loads
     await openHomepage(page, '/', force(ENGLISH.guides.variation));
     await expect(page.locator(PAGE.navGuidesLink)).toHaveAttribute('href', GETTING_STARTED_PATH);
     await openHomepage(page, '/ko-kr', force(ENGLISH.guides.variation));
@@ -45,6 +46,7 @@ test.describe('navigation experiment', () => {
 
 test.describe('desktop free-demo banner', () => {
   test('HPC-49 HPC-26 the experiment runs for a desktop user agent and not for a phone', async ({ browser }) => {
+    test.setTimeout(40_000); // two browser contexts
     for (const [userAgent, expected] of [[DESKTOP_UA, true], [PHONE_UA, false]] as const) {
       const context = await browser.newContext({ userAgent });
       const page = await context.newPage();
@@ -168,6 +170,7 @@ test.describe('hero trust signals for unregistered users', () => {
   });
 
   test('HPC-53 WID-14 WID-15 WID-16 each Variation swaps the hero trust blocks for its report badges after hydration; the Original keeps them', async ({ page }) => {
+    test.setTimeout(60_000); // four page loads
     await openHomepage(page, '/', force(HERO_TRUST.variations[0]));
     expect(await shownWidgets(page)).not.toContain('hero_trust_signals');
     await expect(page.locator(PAGE.heroBlocks)).toHaveCount(4);

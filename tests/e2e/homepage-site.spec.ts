@@ -34,6 +34,7 @@ test.describe('stand-in homepage', () => {
   }
 
   test('HPC-34 HPC-35 each locale view activates only on its own path; the default view not on a locale path', async ({ page }) => {
+    test.setTimeout(60_000); // ten page loads
     await recordHomepage(page);
     for (const locale of LOCALES) {
       await openHomepage(page, `/${locale}`);
