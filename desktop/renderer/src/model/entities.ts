@@ -61,11 +61,14 @@ function defaults(table: EntityTable, id: string, name: string): RowCells {
     case 'variations': return { lists: ['actions'] };
     case 'actions': return { lists: ['changes'] };
     case 'pages': return { apiName: id.replace(/-/g, '_'), activationType: 'immediate', staticConditions: [] };
-    case 'events': return { apiName: name.toLowerCase().replace(/[^a-z0-9]+/g, '_') || id, eventType: 'custom' };
+    case 'events': return { apiName: apiNameOf(name) || id, eventType: 'custom' };
     case 'audiences': return { conditions: ['and'] };
     default: return {};
   }
 }
+
+/** The api name an event gets from its name: `Add to cart` -> `add_to_cart`. */
+export const apiNameOf = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
 
 /** Adds a row inside the current edit; returns its row id. */
 function insertRow(store: MergeableStore, table: EntityTable, name: string, parentRowId: string | undefined, cells: RowCells = {}): string {
@@ -103,8 +106,13 @@ export function createEntity(model: ProjectModel, table: EntityTable, name: stri
 
 /** Renames an entity (its `name`). */
 export function renameEntity(model: ProjectModel, table: EntityTable, rowId: string, name: string): void {
-  const before = displayName(model.store.getRow(table, rowId) as RowCells, rowId);
-  model.edit(`Rename ${KIND_NAMES[table]} "${before}" to "${name}"`, (store) => store.setCell(table, rowId, 'name', name));
+  const row = model.store.getRow(table, rowId) as RowCells;
+  const before = displayName(row, rowId);
+  model.edit(`Rename ${KIND_NAMES[table]} "${before}" to "${name}"`, (store) => {
+    store.setCell(table, rowId, 'name', name);
+    // An event's api name that still follows its name follows the new one (set it apart to keep it).
+    if (table === 'events' && row.apiName === apiNameOf(String(row.name ?? '')) && apiNameOf(name)) store.setCell(table, rowId, 'apiName', apiNameOf(name));
+  });
 }
 
 /** Sets cells of one entity as one edit, labelled by what changed. */
