@@ -70,18 +70,23 @@ const show = (c: HeroConfig, t: Track) => {
   const words = wordsOf(c);
   const hidden = new WeakSet<Element>();
   let main: Element | null = null;
+  let mine: Element | null = null;
 
-  /** Puts the hero in place unless it is there (WID-61) and hides the site's first section. */
+  /**
+   * Puts the hero in place unless it is there, and hides the site's first section. A hero another show
+   * put in is left alone, section included (WID-61): each show undoes only what it did.
+   */
   const render = () => {
-    if (!main?.isConnected) return;
+    const current = doc.getElementById(HERO_ID);
+    if (!main?.isConnected || (current && current !== mine)) return;
     // Once the hero is in, a `:first-of-type` selector names it: the site's section is then the next one.
     const first = all(doc, c.selector).find((el) => el.id != HERO_ID) ?? [...main.children].find((el) => el.tagName == 'SECTION' && el.id != HERO_ID);
     if (first && first.id != HERO_ID && !hidden.has(first)) {
       hidden.add(first);
       t.style(first as HTMLElement, 'display', 'none', true);
     }
-    if (doc.getElementById(HERO_ID)) return;
-    const hero = build(doc, markup(c, words, (link) => localize(win, link)));
+    if (current) return;
+    const hero = (mine = build(doc, markup(c, words, (link) => localize(win, link))));
     if (first?.parentNode) t.add(hero, first, 'before');
     else t.add(hero, main, 'prepend');
     t.on(hero, 'click', (event) => {

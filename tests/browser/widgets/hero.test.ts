@@ -5,7 +5,7 @@ import { createFakeClock } from '../../../core/testing';
 import hero, { HERO_ID, HOLD_MAX_MS } from '../../../plugins/widgets/hero';
 import pathfinder from '../../../plugins/widgets/pathfinder';
 import { STATE_KEY, WORDS } from '../../../plugins/widgets/hero/words';
-import { boot, fixture, PAGE, snapshot } from './kit';
+import { boot, fixture, META, PAGE, snapshot } from './kit';
 
 const q = (selector: string) => document.querySelector<HTMLElement>(selector);
 const word = () => q('#varia-hero-word')!;
@@ -68,12 +68,26 @@ describe('hero widget', () => {
     expect(q('.vw-counters li')!.textContent).toBe('54K+customers');
   });
 
-  it('WID-61 the hero is not duplicated when shown again', async () => {
+  it('WID-61 the hero is not duplicated when shown again; each show undoes only its own work, in any order', async () => {
     fixture();
+    const before = snapshot();
     const t = boot([hero()]);
     await t.show('hero', {}, 'one');
     await t.show('hero', {}, 'two');
     expect(document.querySelectorAll(`#${HERO_ID}`)).toHaveLength(1);
+    const states = t.changes.changeStates();
+    expect(states).toMatchObject({ one: 'applied', two: 'applied' });
+    t.changes.undoPage('p1'); // newest first
+    expect(snapshot()).toBe(before);
+    // Two pages each showing the hero, undone oldest first.
+    const t2 = boot([hero()]);
+    const showOn = (pageId: string, id: string) =>
+      t2.changes.applyAction({ id: `a-${id}`, changes: [{ id, type: 'widget', widget_id: 'hero', config: {} } as never] }, { ...META, pageId });
+    await showOn('p1', 'older');
+    await showOn('p2', 'newer');
+    t2.changes.undoPage('p1');
+    t2.changes.undoPage('p2');
+    expect(snapshot()).toBe(before);
   });
 
   it('WID-63 WID-6 the page is held at opacity 0.01 while the hero waits, released when it is ready', async () => {
