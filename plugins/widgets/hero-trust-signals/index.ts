@@ -57,6 +57,8 @@ const report = (t: Track, block: HTMLAnchorElement | undefined, c: Config, n: 'f
 const show = (c: Config, t: Track) => {
   whenHydrated(t, () =>
     waitFor(t, c.selector, () => {
+      // Already swapped by another show: doing it again would remove the badges themselves.
+      if (t.doc.querySelector('.vw-report')) return t.log.debug('Widget "hero_trust_signals": the badges are already shown');
       t.css(CSS);
       const blocks = all(t.doc, c.selector) as HTMLAnchorElement[];
       report(t, blocks[2], c, 'first');

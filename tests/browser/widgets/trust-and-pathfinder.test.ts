@@ -45,6 +45,15 @@ describe('hero trust signals widget', () => {
     expect(document.querySelector('a[data-report="forrester"]')!.getAttribute('href')).toBe('/reports/gartner-mq');
   });
 
+  it('WID-15 shown twice, the blocks are swapped once', async () => {
+    fixture();
+    hydrate();
+    const t = boot([trust()]);
+    await t.show('hero_trust_signals', REPORTS, 'one');
+    await t.show('hero_trust_signals', REPORTS, 'two');
+    expect(blocks().map((b) => b.dataset.report)).toEqual(['forrester', 'gartner']);
+  });
+
   it('WID-2 hide puts the four blocks back exactly, the same nodes', async () => {
     fixture();
     hydrate();
