@@ -1,0 +1,60 @@
+/**
+ * EDT-10: the entity diff; EDT-13: the module a publish builds turns code kept as source text into
+ * real functions through the same build as `npm run build:snippet`; EDT-8: traffic percentages.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { diffProjects } from '../../../desktop/shared/project-diff';
+import { evenRanges, percentsFromRanges, rangesFromPercents } from '../../../desktop/renderer/src/model/traffic';
+import { buildSnippet } from '../../../scripts/build-snippet';
+import { projectModule, toLiteral } from '../../../services/editor/module';
+
+const base = {
+  projectId: 'p', accountId: 'a', revision: 1,
+  layers: [{ id: 'L', policy: 'single_experiment', experiments: [{ id: 'E', name: 'Hero', variations: [{ id: 'A', actions: [{ id: 'x', pageId: 'P', changes: [{ id: 'c', type: 'custom_code', value: { $fn: 'function () { return 1; }' } }] }] }] }] }],
+  pages: [{ id: 'P', apiName: 'home' }],
+};
+
+describe('entity diff', () => {
+  it('EDT-10 reports added, removed and changed entities with their changed fields and formats', () => {
+    const after = structuredClone(base) as typeof base & { audiences: unknown[] };
+    after.layers[0].experiments[0].name = 'Hero copy';
+    after.layers[0].experiments[0].variations[0].actions[0].changes[0].value = { $fn: 'function () { return 2; }' };
+    after.pages = [];
+    after.audiences = [{ id: 'aud', conditions: ['and'] }];
+    after.revision = 2;
+    const diff = diffProjects(base, after);
+    const byKey = Object.fromEntries(diff.map((entity) => [entity.key, entity]));
+    expect(byKey['experiment:E']).toMatchObject({ status: 'changed', fields: [{ field: 'name', before: 'Hero', after: 'Hero copy', format: 'text' }] });
+    expect(byKey['variation:A/action:x/change:c'].fields[0]).toMatchObject({ field: 'value', format: 'code' });
+    expect(byKey['page:P'].status).toBe('removed');
+    expect(byKey['audience:aud'].status).toBe('added');
+    expect(byKey.project).toBeUndefined();
+  });
+});
+
+describe('publish module', () => {
+  it('EDT-13 code kept as source text becomes a real function in the built snippet', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'module-'));
+    const data = { ...base, layers: [] as unknown[], projectJS: { $fn: 'function (api) { api.log.info("from source text 41"); }' } };
+    const file = join(dir, 'project.ts');
+    writeFileSync(file, await projectModule(data));
+    const built = await buildSnippet(file, join(dir, 'out.js'));
+    const code = await readFile(built.file, 'utf8');
+    expect(code).toContain('from source text 41');
+    expect(code).not.toMatch(/\beval\s*\(|new Function/);
+    expect(toLiteral({ a: [1, { $fn: '() => 2' }] })).toContain('(() => 2)');
+  }, 60_000);
+});
+
+describe('traffic', () => {
+  it('EDT-8 percentages are stored as endOfRange over 10000 and read back', () => {
+    const ranges = rangesFromPercents(['a', 'b', 'c'], [25, 25.5, 40]);
+    expect(ranges).toEqual([{ entityId: 'a', endOfRange: 2500 }, { entityId: 'b', endOfRange: 5050 }, { entityId: 'c', endOfRange: 9050 }]);
+    expect(percentsFromRanges(ranges, ['a', 'b', 'c'])).toEqual([25, 25.5, 40]);
+    expect(evenRanges(['a', 'b', 'c']).map((range) => range.endOfRange)).toEqual([3333, 6666, 10000]);
+  });
+});
