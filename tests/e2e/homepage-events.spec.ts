@@ -139,3 +139,25 @@ test('HPC-42 WID-106 a click on the desktop demo banner pushes demo_banner_click
   await expect.poll(() => tracked(page)).toContain('demo_banner_clicks');
   await context.close();
 });
+
+test('HPC-1 HPC-7 the local collector receives the homepage visit (IP anonymised): its page view, decisions and a custom event, for this visitor', async ({ page, request }) => {
+  const batches: unknown[] = [];
+  page.on('request', (sent) => sent.url().includes('/v1/events') && sent.method() === 'POST' && batches.push(JSON.parse(sent.postData() ?? 'null')));
+  await openHomepage(page, '/');
+  await page.locator(`${PAGE.registrationForm} button[type="submit"]`).click();
+  const visitorId = await page.evaluate(() => {
+    const api = (window as unknown as { varia: { get(name: string): { randomId: string }; push(call: unknown): unknown } }).varia;
+    api.push(['sendEvents']);
+    return api.get('visitor_id').randomId;
+  });
+  const stored = async () => {
+    const response = await request.get(`/v1/events?projectId=homepage&visitorId=${encodeURIComponent(visitorId)}`);
+    return ((await response.json()) as { events: Array<{ type: string; key?: string; name?: string }> }).events;
+  };
+  await expect.poll(async () => (await stored()).length, { timeout: 10_000 }).toBeGreaterThan(1);
+  const text = JSON.stringify(await stored());
+  expect(text).toContain('registration_form_submitted');
+  expect(text).toContain('homepage');
+  expect(batches.length).toBeGreaterThan(0);
+  for (const batch of batches) expect(batch).toMatchObject({ anonymize_ip: true });
+});
