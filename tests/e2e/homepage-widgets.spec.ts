@@ -29,9 +29,19 @@ const hydrated = (page: Page) => page.waitForFunction(() => document.documentEle
 const send = (page: Page) => page.evaluate(() => (window as unknown as { varia: { push(call: unknown): void } }).varia.push(['sendEvents']));
 
 test.describe('part-1 widgets on the stand-in homepage', () => {
-  test('WID-60 WID-61 WID-63 WID-1 the hero shown from <head>: before the site hero (hidden), once, the page visible once it is ready', async ({ page, pageProblems }) => {
+  test('WID-60 WID-61 WID-63 WID-1 the hero shown from <head>: page at opacity 0.01 while it waits, then before the site hero (hidden), once, the page visible', async ({ page, pageProblems }) => {
     await setUp(page);
+    // The page's opacity when the header is parsed: the snippet has run, the hero's anchors are not there yet.
+    await page.addInitScript(() => {
+      const observer = new MutationObserver(() => {
+        if (!document.getElementById('site-header')) return;
+        observer.disconnect();
+        (window as unknown as { __opacityAtHeader: string }).__opacityAtHeader = getComputedStyle(document.documentElement).opacity;
+      });
+      observer.observe(document, { childList: true, subtree: true });
+    });
     await page.goto('/?case=hero');
+    expect(await page.evaluate(() => (window as unknown as { __opacityAtHeader: string }).__opacityAtHeader)).toBe('0.01');
     await hydrated(page);
     await expect(page.locator('#varia-hero')).toHaveCount(1);
     expect(await page.evaluate(() => document.querySelector('#varia-hero')!.nextElementSibling!.matches('section.hero'))).toBe(true);
