@@ -7,7 +7,7 @@
 import type { Change } from '../../core/project/types';
 import { GOAL_SUFFIXES } from './events';
 import { PAGE } from './page-contract';
-import { HERO_DEFAULT_CTA, KOREAN_BUSINESS_ADDRESS, KOREAN_REGISTRATION_NUMBER, VENDOR_DOMAIN, READY_MARKER_CLASS } from './placeholders';
+import { HERO_DEFAULT_CTA, HERO_DEFAULT_EYEBROW, KOREAN_BUSINESS_ADDRESS, KOREAN_REGISTRATION_NUMBER, VENDOR_DOMAIN, READY_MARKER_CLASS } from './placeholders';
 import type { HeroWidgetCopy } from './site/copy/hero-widget';
 import type { HeroCopy } from './site/copy/types';
 
@@ -33,7 +33,7 @@ export const widget = (id: string, widgetId: string, config: Record<string, unkn
 /** The hero for one audience or locale: the site's hero text (site/copy/hero.ts), the counters of homepage-spec §9. */
 export const heroConfig = (hero: HeroCopy, prefix: string, overrides: Record<string, unknown> = {}) => ({
   selector: PAGE.firstSection,
-  eyebrow: hero.eyebrow,
+  eyebrow: hero.eyebrow || HERO_DEFAULT_EYEBROW,
   title1: hero.title1,
   title2: hero.title2,
   description: hero.description,

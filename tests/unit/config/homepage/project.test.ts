@@ -173,6 +173,17 @@ describe('homepage project data', () => {
     expect(hero.config).toMatchObject({ customersCount: '54K+' });
   });
 
+  it('HPC-23 HPC-55 every widget change names a widget of the snippet, and every config field is one its schema declares', () => {
+    const widgets = new Map((project.plugins ?? []).filter((plugin) => plugin.type === 'widget').map((plugin) => [plugin.name, plugin as unknown as { schema: Record<string, unknown> }]));
+    const unknownFields: string[] = [];
+    for (const change of experiments.flatMap(changesOf).filter((item) => item.type === 'widget')) {
+      const plugin = widgets.get(change.widget_id!);
+      expect(plugin, change.widget_id).toBeDefined();
+      for (const field of Object.keys(change.config ?? {})) if (!(field in plugin!.schema)) unknownFields.push(`${change.widget_id}.${field}`);
+    }
+    expect([...new Set(unknownFields)]).toEqual([]);
+  });
+
   it('HPC-48 HPC-51 navigation: platform link removed, Atlas link reworded with a placeholder, guides re-pointed on every view', () => {
     const nav = changesOf(experimentOf(ENGLISH.nav.experiment));
     expect(nav.map((change) => change.type)).toEqual(['attribute', 'attribute', 'append']);
