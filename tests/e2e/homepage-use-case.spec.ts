@@ -81,7 +81,9 @@ test.describe('homepage use-case section', () => {
 
   test('WID-53 WID-37 at 1270 px and up the real player plays the served animations; the player is requested once; no CSP problem', async ({ page, pageProblems }) => {
     const playerRequests: string[] = [];
+    const animationRequests: string[] = [];
     page.on('request', (request) => request.url().includes('lottie_light') && playerRequests.push(request.url()));
+    page.on('request', (request) => request.url().includes('/animations/') && animationRequests.push(new URL(request.url()).pathname));
     await page.setViewportSize({ width: 1400, height: 900 });
     await openCase(page, 'use-case');
     await page.locator(INJECTION).scrollIntoViewIfNeeded();
@@ -90,10 +92,12 @@ test.describe('homepage use-case section', () => {
     const frame = () => page.locator(`${SECTION} .vucs-right .varia-animation svg`).innerHTML();
     const first = await frame();
     await expect.poll(frame).not.toBe(first);
-    for (const name of ['Stream Processing', 'Operational', 'Graph']) {
+    for (const name of ['Stream Processing', 'Operational', 'Graph', 'Vector Search', 'Graph']) {
       await page.getByRole('tab', { name }).click();
       await expect(page.locator(`${SECTION} .vucs-right .varia-animation svg`)).toHaveCount(1);
     }
+    // Each animation file is fetched once, however often its tab comes back.
+    expect(animationRequests.sort()).toEqual(['graph', 'operational', 'stream_processing', 'vector_search'].map((topic) => `/assets/homepage/animations/${topic}.json`));
     expect(playerRequests).toEqual([expect.stringContaining('/assets/homepage/npm/lottie-web@5.13.0/build/player/lottie_light.min.js')]);
     expect(pageProblems.consoleErrors).toEqual([]);
     expect(pageProblems.failedRequests).toEqual([]);

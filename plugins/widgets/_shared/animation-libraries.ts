@@ -56,5 +56,17 @@ export const loadStyles = (t: Track, url: string): Promise<unknown> =>
     }),
   );
 
+/**
+ * The text at `url`, fetched once per window without cookies (an animation shown again, after a tab
+ * change, is not fetched again); rejects on a failed request or an error status.
+ */
+export const loadText = (t: Track, url: string): Promise<string> =>
+  once(t.win, `text ${url}`, () =>
+    t.win.fetch(url, { credentials: 'omit' }).then((response) => {
+      if (!response.ok) throw Error(`${url} answered ${response.status}`);
+      return response.text();
+    }),
+  );
+
 /** Joins a base and a path with exactly one slash. */
 export const joinUrl = (base: string, path: string): string => `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;

@@ -5,11 +5,12 @@
  * - Without a container, an animation path and a fallback image it does nothing (WID-50).
  * - Below 1270 px wide, and for visitors who ask for reduced motion, the static image is shown and
  *   neither the player nor the animation is loaded (WID-52).
- * - The animation JSON is fetched by the loader itself (not by the player), so a failed request, a
- *   body that is not JSON, or JSON that is not an animation are all caught; any of them, a player
- *   that fails to load, or a player that fails while building, shows the static image (WID-51).
+ * - The animation JSON is fetched by the loader itself (not by the player), once per window and
+ *   URL, so a failed request, a body that is not JSON, or JSON that is not an animation are all
+ *   caught; any of them, a player that fails to load, or a player that fails while building, shows
+ *   the static image (WID-51).
  */
-import { joinUrl, loadLibrary } from './animation-libraries';
+import { joinUrl, loadLibrary, loadText } from './animation-libraries';
 import type { Track } from './track';
 
 /** Below this width the static image is used (WID-52). */
@@ -91,10 +92,8 @@ export const showAnimation = (t: Track, request: AnimationRequest): AnimationHan
   const play = async (): Promise<AnimationOutcome> => {
     const [player, data] = await Promise.all([
       loadLibrary<Player>(t, resolveAsset(request.assetBase, request.playerUrl), 'lottie'),
-      t.win.fetch(resolveAsset(request.assetBase, path), { credentials: 'omit' }).then((response) => {
-        if (!response.ok) throw Error(`the animation answered ${response.status}`);
-        return response.json() as Promise<unknown>;
-      }),
+      // Parsed for each show: the player completes the data it is given in place.
+      loadText(t, resolveAsset(request.assetBase, path)).then((text) => JSON.parse(text) as unknown),
     ]);
     if (!isAnimation(data)) throw Error('the file is not an animation');
     if (ended) return 'none';
