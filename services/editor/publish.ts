@@ -14,7 +14,6 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { normalizeProjectData, validateProject, type ProjectRule, type ValidationProblem } from '../../core/project';
 import { decodeProject, keepSource, locate, type ProjectTables } from '../../desktop/shared/project-codec';
-import { SETTINGS_ROW } from '../../desktop/shared/project-schema';
 import { diffProjects, type EntityDiff } from '../../desktop/shared/project-diff';
 import { buildSnippet } from '../../scripts/build-snippet';
 import { measure, type Sizes } from '../../scripts/lib/snippet';
@@ -157,8 +156,7 @@ async function publishData(
   };
   await writeRevision(project.dir, record);
   await install(snippetsDir, String(data.projectId), snippet);
-  project.store.setCell('settings', SETTINGS_ROW, 'revision', revision);
-  await project.save();
+  // The working copy keeps its revision field: the next publish numbers itself after the live one.
   const { data: _data, snippet: _snippet, ...summary } = record;
   return summary;
 }

@@ -25,7 +25,7 @@ export function ProjectForm() {
         <Field label="Project id" hint="Names the snippet file; fixed once created."><TextInput value={String(row.projectId ?? '')} readOnly onCommit={() => undefined} /></Field>
         <Field label="Account id"><TextInput name="accountId" value={String(row.accountId ?? '')} onCommit={(value) => set({ accountId: value }, 'Edit account id')} /></Field>
         <Field label="Namespace"><TextInput name="namespace" value={String(row.namespace ?? '')} onCommit={(value) => set({ namespace: value }, 'Edit namespace')} /></Field>
-        <Field label="Working revision" hint="Set by each publish."><TextInput value={String(row.revision ?? (row.extra as Record<string, unknown> | undefined)?.revision ?? '')} readOnly onCommit={() => undefined} /></Field>
+        <Field label="Revision in the data" hint="Each publish numbers itself after the live revision."><TextInput value={String(row.revision ?? (row.extra as Record<string, unknown> | undefined)?.revision ?? '')} readOnly onCommit={() => undefined} /></Field>
       </FormSection>
       <FormSection title="Traffic">
         <Field label="Global holdback" hint="Visitors held back from every campaign.">

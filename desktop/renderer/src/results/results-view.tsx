@@ -55,6 +55,7 @@ export function ResultsView({ projectId, focus }: ResultsViewProps) {
     void load();
   }, [load]);
   const experiments = (results?.experiments ?? []).slice().sort((a, b) => (a.experimentId === focus ? -1 : b.experimentId === focus ? 1 : 0));
+  const tracked = (results?.events ?? []).map((event) => [event, results?.eventsByKey[event] ?? 0] as const).filter(([, count]) => count > 0);
   return (
     <div className="results">
       <header className="detail-header">
@@ -66,7 +67,18 @@ export function ResultsView({ projectId, focus }: ResultsViewProps) {
       </header>
       {error ? <p className="notice notice--error">{error}</p> : null}
       {results && !experiments.length ? <p className="empty-line">The project has no experiments yet.</p> : null}
-      {experiments.map((experiment) => (
+      {results ? (
+        <section className="card result-events" aria-label="Events tracked">
+          <h3 className="card__title"><Icon name="event" /> Events tracked</h3>
+          {tracked.length ? (
+            <ul className="chips">{tracked.map(([event, count]) => <li key={event} className="chip"><code>{event}</code> <strong>{count}</strong></li>)}</ul>
+          ) : <p className="muted">None of the project's {results.events.length} events has been tracked yet.</p>}
+        </section>
+      ) : null}
+      {experiments.map((experiment) => {
+        // Per-event columns only when the collector splits conversions by event.
+        const columns = results!.events.filter((event) => experiment.variations.some((variation) => event in variation.byEvent));
+        return (
         <section key={experiment.experimentId} className="card result-card" data-experiment={experiment.experimentId} aria-label={`Results of ${experiment.name}`}>
           <header className="result-card__header">
             <h3 className="card__title"><Icon name="experiment" /> {experiment.name}</h3>
@@ -77,11 +89,12 @@ export function ResultsView({ projectId, focus }: ResultsViewProps) {
             ) : <span className="pill pill--kind">split as configured</span>}
           </header>
           <div className="result-card__body">
+            <div className="result-card__table">
             <table className="table">
               <thead>
                 <tr>
                   <th>Variation</th><th className="num">Traffic</th><th className="num">Visitors</th><th className="num">Conversions</th><th className="num">Rate</th>
-                  {results!.events.map((event) => <th key={event} className="num">{event}</th>)}
+                  {columns.map((event) => <th key={event} className="num">{event}</th>)}
                 </tr>
               </thead>
               <tbody>
@@ -92,18 +105,20 @@ export function ResultsView({ projectId, focus }: ResultsViewProps) {
                     <td className="num" data-cell="visitors">{variation.visitors}</td>
                     <td className="num" data-cell="conversions">{variation.conversions}</td>
                     <td className="num">{rate(variation.conversions, variation.visitors)}</td>
-                    {results!.events.map((event) => <td key={event} className="num">{variation.byEvent[event] ?? 0}</td>)}
+                    {columns.map((event) => <td key={event} className="num">{variation.byEvent[event] ?? 0}</td>)}
                   </tr>
                 ))}
               </tbody>
             </table>
+            </div>
             <div className="result-card__chart">
               <BarChart experiment={experiment} />
               <p className="legend"><span className="legend__swatch legend__swatch--visitors" /> visitors <span className="legend__swatch legend__swatch--conversions" /> conversions</p>
             </div>
           </div>
         </section>
-      ))}
+        );
+      })}
     </div>
   );
 }
