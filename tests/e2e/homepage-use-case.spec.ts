@@ -127,4 +127,15 @@ test.describe('homepage use-case section', () => {
     expect(await page.locator(`${SECTION} .vucs-right img`).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(560);
     expect(playerRequests).toEqual([]);
   });
+
+  test('WID-52 a visitor who asks for reduced motion gets the static image at any width, and the player is not requested', async ({ page }) => {
+    const playerRequests: string[] = [];
+    page.on('request', (request) => request.url().includes('lottie') && playerRequests.push(request.url()));
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.setViewportSize({ width: 1600, height: 900 });
+    await openCase(page, 'use-case');
+    await page.locator(INJECTION).scrollIntoViewIfNeeded();
+    await expect.poll(() => rightImage(page)).toBe('/assets/homepage/images/use-cases/vector_search.svg');
+    expect(playerRequests).toEqual([]);
+  });
 });
