@@ -185,6 +185,14 @@ test.describe('hero trust signals for unregistered users', () => {
   });
 });
 
+test('HPC-52 WID-15 WID-16 with the New visitor hero widget shown, the badges replace the blocks of the hero the visitor sees', async ({ page }) => {
+  await openHomepage(page, '/', force(HERO_TRUST.variations[1], P13N_VARIATIONS.new));
+  const config = (await widgetConfig(page, 'hero_trust_signals'))!;
+  const visibleReports = page.locator('[data-report]').filter({ visible: true });
+  await expect(visibleReports).toHaveCount(2);
+  await expect(visibleReports.nth(0)).toContainText(String(config.firstReportText));
+});
+
 test.describe('Korean footer and in-language heroes', () => {
   test('HPC-47 WID-115 Variation #1 on the Korean homepage adds the business registration details (placeholders)', async ({ page }) => {
     await openHomepage(page, '/ko-kr', force(ENGLISH.koreanFooter.variation));

@@ -26,8 +26,15 @@ export const REPORTS = {
 
 type Report = { type: string; link: string; icon: string; text: string };
 
+/**
+ * The hero blocks the badges replace: those of the hero widget when the personalisation shows it (it
+ * hides the site's hero and comes first in the document), else the site's own. The widget takes the
+ * first four matches in document order.
+ */
+export const TRUST_BLOCKS = `section.vw-hero .vw-hero-block, ${PAGE.heroBlocks}`;
+
 const badges = (first: Report, second: Report) => ({
-  selector: PAGE.heroBlocks,
+  selector: TRUST_BLOCKS,
   firstReportType: first.type,
   firstReportLink: first.link,
   firstReportIcon: first.icon,
