@@ -18,15 +18,15 @@
  *   When the section of another show of this widget is already there, this show renders nothing: the
  *   first show's section stays until that show hides.
  */
-import { joinUrl } from '../_shared/animation-libraries';
 import { showAnimation, type AnimationHandle } from '../_shared/animation';
-import { defineWidget } from '../_shared/widget';
+import { joinUrl } from '../_shared/animation-libraries';
+import { build } from '../_shared/dom';
 import type { Track } from '../_shared/track';
 import { waitFor } from '../_shared/wait';
+import { defineWidget } from '../_shared/widget';
 import { leftContent, part, sectionMarkup, type Config } from './render';
 import { SCHEMA, TAB_TOPICS } from './schema';
 import { STYLES } from './styles';
-import { build } from '../_shared/dom';
 
 /** Margin around the viewport within which the section renders (WID-46). */
 export const LAZY_MARGIN = '200px';
