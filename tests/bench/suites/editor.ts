@@ -1,0 +1,142 @@
+/**
+ * The editor (EDT-26 and issue 19's figures), on the local services in this process with a fresh
+ * data folder and a copy of the built snippets:
+ * - publish of the homepage project (validate, build with the snippet build, write the revision,
+ *   serve), the first one of the process and a second one; target under 2 s;
+ * - opening a project with 50 experiments in Chromium until its tree shows every experiment (the
+ *   tree is interactive then: rows are rendered and focusable); target under 500 ms;
+ * - sync latency of one edit between two clients on one project (TinyBase WebSocket synchroniser);
+ * - the renderer's initial download (entry script and stylesheet, gzip), and whether any Monaco
+ *   chunk is fetched when a project opens (it must not be: Monaco loads on first use).
+ */
+import { cpSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright';
+import { createMergeableStore, type MergeableStore } from 'tinybase';
+import { createWsSynchronizer } from 'tinybase/synchronizers/synchronizer-ws-client';
+import { WebSocket } from 'ws';
+import { encodeProject } from '../../../desktop/shared/project-codec';
+import { TABLES_SCHEMA } from '../../../desktop/shared/project-schema';
+import { DEFAULT_SNIPPETS_DIR, startServices } from '../../../services/index';
+import { CHROMIUM_ARGS, findChromium } from '../../../scripts/lib/chromium';
+import { ensureDesktopBuild } from '../../../scripts/lib/desktop-launch';
+import { ROOT } from '../../../scripts/lib/snippet';
+import type { BenchRow, BenchSuite } from '../table';
+
+const median = (values: number[]) => values.slice().sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+const call = async (base: string, path: string, body?: unknown) => {
+  const response = await fetch(`${base}/api/editor/${path}`, body === undefined ? {} : { method: 'POST', body: JSON.stringify(body) });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return response.json();
+};
+
+/** A project with `count` experiments, each with two variations, in `count / 5` campaigns. */
+function largeProject(projectId: string, count: number) {
+  const layers = Array.from({ length: count / 5 }, (_, layer) => ({
+    id: `layer-${layer}`, name: `Campaign ${layer + 1}`, policy: 'single_experiment',
+    experiments: Array.from({ length: 5 }, (_, index) => {
+      const id = `exp-${layer * 5 + index}`;
+      return {
+        id, name: `Experiment ${layer * 5 + index + 1}`,
+        weightDistributions: [{ entityId: `${id}-a`, endOfRange: 5000 }, { entityId: `${id}-b`, endOfRange: 10000 }],
+        variations: [{ id: `${id}-a`, name: 'Original', actions: [] }, { id: `${id}-b`, name: 'Variation', actions: [] }],
+      };
+    }),
+  }));
+  return { projectId, accountId: 'bench', revision: 0, layers, audiences: [], pages: [], events: [] };
+}
+
+/** A Node client of the synchroniser on one project. */
+async function client(base: string, projectId: string): Promise<{ store: MergeableStore; close(): Promise<void> }> {
+  const store = createMergeableStore();
+  store.setTablesSchema(TABLES_SCHEMA as never);
+  const synchronizer = await createWsSynchronizer(store, new WebSocket(`${base.replace('http', 'ws')}/api/editor/sync/${projectId}`));
+  await synchronizer.startSync();
+  return { store, close: () => synchronizer.destroy() };
+}
+
+export const editorBench: BenchSuite = {
+  name: 'editor',
+  title: 'Editor: publish, opening a large project, sync latency, renderer download',
+  run: async () => {
+    if (!(await ensureDesktopBuild())) throw new Error('npm run build:desktop failed');
+    const dir = mkdtempSync(join(tmpdir(), 'varia-editor-bench-'));
+    cpSync(DEFAULT_SNIPPETS_DIR, join(dir, 'snippets'), { recursive: true });
+    const services = await startServices({ dataDir: join(dir, 'data'), snippetsDir: join(dir, 'snippets') });
+    const rows: BenchRow[] = [];
+    try {
+      // Publish of the homepage project: validate, build, write the revision, serve.
+      await call(services.url, 'projects/homepage');
+      const publishes: number[] = [];
+      for (let round = 0; round < 2; round += 1) {
+        const started = performance.now();
+        const made = await call(services.url, 'projects/homepage/publish', { note: `bench ${round}` });
+        const served = await (await fetch(`${services.url}/snippets/homepage.js`)).text();
+        if (!served.includes(`${made.revision}`)) throw new Error('the served snippet is not the new revision');
+        publishes.push(performance.now() - started);
+      }
+      rows.push({ name: 'publish homepage: first of the process (target < 2000 ms)', value: Math.round(publishes[0]), unit: 'ms' });
+      rows.push({ name: 'publish homepage: again (target < 2000 ms)', value: Math.round(publishes[1]), unit: 'ms' });
+
+      // Sync latency between two clients.
+      await call(services.url, 'projects', { projectId: 'bench-sync' });
+      const [a, b] = [await client(services.url, 'bench-sync'), await client(services.url, 'bench-sync')];
+      const latencies: number[] = [];
+      for (let round = 0; round < 20; round += 1) {
+        const seen = new Promise<number>((resolve) => {
+          const id = b.store.addCellListener('layers', 'L', 'name', () => {
+            b.store.delListener(id);
+            resolve(performance.now());
+          });
+        });
+        const started = performance.now();
+        a.store.setRow('layers', 'L', { id: 'L', name: `Campaign ${round}`, policy: 'single_experiment', order: 0 } as never);
+        latencies.push((await seen) - started);
+      }
+      await Promise.all([a.close(), b.close()]);
+      rows.push({ name: 'sync latency of one edit between two clients (median of 20)', value: Number(median(latencies).toFixed(1)), unit: 'ms' });
+
+      // Opening a project with 50 experiments, to a tree showing all of them.
+      await call(services.url, 'projects', { projectId: 'bench-large' });
+      const large = await client(services.url, 'bench-large');
+      large.store.transaction(() => {
+        for (const [table, tableRows] of Object.entries(encodeProject(largeProject('bench-large', 50)))) {
+          for (const [rowId, row] of Object.entries(tableRows)) large.store.setRow(table, rowId, row as never);
+        }
+      });
+      await call(services.url, 'projects/bench-large/save', { content: large.store.getMergeableContent() });
+      await large.close();
+      const browser = await chromium.launch({ executablePath: findChromium(), args: [...CHROMIUM_ARGS] });
+      const opens: number[] = [];
+      let monacoAtStart = 0;
+      for (let round = 0; round < 5; round += 1) {
+        const context = await browser.newContext();
+        const page = await context.newPage();
+        page.on('request', (request) => {
+          if (/editor\.api|monaco|environment-/.test(request.url())) monacoAtStart += 1;
+        });
+        await page.goto(`${services.url}/editor/#/p/bench-large/design`, { waitUntil: 'commit' });
+        // Navigation start to the frame where every experiment row is in the tree.
+        opens.push(await page.waitForFunction(() => document.querySelectorAll('[data-node^="experiments:"]').length >= 50 && performance.now(), undefined, { polling: 'raf', timeout: 30_000 }).then((handle) => handle.jsonValue() as Promise<number>));
+        await context.close();
+      }
+      await browser.close();
+      rows.push({ name: 'open a 50-experiment project to its full tree (median of 5, target < 500 ms)', value: Math.round(median(opens)), unit: 'ms' });
+      rows.push({ name: 'Monaco requests while opening a project (must be 0)', value: monacoAtStart, unit: 'requests' });
+    } finally {
+      await services.close();
+    }
+
+    // The renderer's initial download: the entry script and stylesheet index.html names.
+    const html = readFileSync(join(ROOT, 'out/renderer/index.html'), 'utf8');
+    const assets = [...html.matchAll(/(?:src|href)="\.\/(assets\/[^"]+\.(?:js|css))"/g)].map((match) => join(ROOT, 'out/renderer', match[1]));
+    const raw = assets.reduce((total, file) => total + statSync(file).size, 0);
+    const gzip = assets.reduce((total, file) => total + gzipSync(readFileSync(file), { level: 9 }).length, 0);
+    rows.push({ name: 'renderer initial download (entry JS + CSS, raw)', value: raw, unit: 'bytes' });
+    rows.push({ name: 'renderer initial download (entry JS + CSS, gzip)', value: gzip, unit: 'bytes' });
+    return rows;
+  },
+};
