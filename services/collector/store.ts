@@ -73,11 +73,18 @@ export interface EventStore extends EventStoreReader {
 
 const json = (value: unknown): string | null => (value === undefined || value === null ? null : JSON.stringify(value));
 
+/** Options of {@link openEventStore}. */
+export interface EventStoreOptions {
+  /** Performance reports kept (default {@link MAX_REPORTS}). */
+  maxReports?: number;
+}
+
 /**
  * Opens the store, upgrading an older file's layout (./schema.ts).
  * @param file the SQLite file, or undefined for memory only (tests).
  */
-export async function openEventStore(file?: string): Promise<EventStore> {
+export async function openEventStore(file?: string, options: EventStoreOptions = {}): Promise<EventStore> {
+  const maxReports = options.maxReports ?? MAX_REPORTS;
   if (file) mkdirSync(dirname(file), { recursive: true });
   // Another services instance (a test worker) may hold the write lock briefly: wait for it.
   const db = new Database(file ?? ':memory:', { timeout: 5000 });
@@ -164,7 +171,7 @@ export async function openEventStore(file?: string): Promise<EventStore> {
     addReport: (id, projectId, body, receivedAt) => {
       reportCount += insertReport.run(id, projectId ?? null, body, receivedAt).changes;
       // Pruned a tenth at a time, so a steady stream of reports does not pay a delete each.
-      if (reportCount > MAX_REPORTS) reportCount -= pruneReports.run(reportCount - MAX_REPORTS + MAX_REPORTS / 10).changes;
+      if (reportCount > maxReports) reportCount -= pruneReports.run(reportCount - maxReports + Math.ceil(maxReports / 10)).changes;
     },
     summary: (projectId) => {
       const [totals] = rows('SELECT COUNT(*) AS events, COUNT(DISTINCT visitor_id) AS visitors FROM events WHERE project_id = ?', [projectId]);

@@ -110,5 +110,5 @@ describe('collector under SIGKILL', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 20_000 + ROUNDS * 10_000);
+  }, 60_000 + ROUNDS * 20_000);
 });
