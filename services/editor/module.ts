@@ -8,26 +8,30 @@
 import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import type TS from 'typescript';
+import { functionSource } from '../../desktop/shared/project-codec';
 import { isEncodedFunction } from '../../desktop/shared/project-schema';
 import { ROOT } from '../../scripts/lib/snippet';
 
 /** The TypeScript compiler, loaded on the first publish (it is large and only the parser is used). */
 let ts: typeof TS;
 
-/** Writes a decoded value (functions as `{ $fn }`) as a TypeScript expression. */
-export function toLiteral(value: unknown, indent = ''): string {
-  if (isEncodedFunction(value)) return `(${value.$fn})`;
+/**
+ * Writes a decoded value (functions as `{ $fn }`) as a TypeScript expression. `reference` may name
+ * an expression for a function instead of its source (an unchanged function of the config file).
+ */
+export function toLiteral(value: unknown, indent = '', reference: (source: string) => string | undefined = () => undefined): string {
+  if (isEncodedFunction(value)) return reference(value.$fn) ?? `(${value.$fn})`;
   if (value === undefined) return 'undefined';
   if (Array.isArray(value)) {
     if (!value.length) return '[]';
     const inner = indent + '  ';
-    return `[\n${value.map((item) => inner + toLiteral(item, inner)).join(',\n')},\n${indent}]`;
+    return `[\n${value.map((item) => inner + toLiteral(item, inner, reference)).join(',\n')},\n${indent}]`;
   }
   if (value && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>);
     if (!entries.length) return '{}';
     const inner = indent + '  ';
-    return `{\n${entries.map(([key, item]) => `${inner}${JSON.stringify(key)}: ${toLiteral(item, inner)}`).join(',\n')},\n${indent}}`;
+    return `{\n${entries.map(([key, item]) => `${inner}${JSON.stringify(key)}: ${toLiteral(item, inner, reference)}`).join(',\n')},\n${indent}}`;
   }
   return JSON.stringify(value);
 }
@@ -106,12 +110,41 @@ function configModule(file: string, dataLiteral: string): string | undefined {
 }
 
 /**
+ * Where each function of the config file's data is, by its source text: an access path from the
+ * module's default export (`.data["layers"][0]...`). A function people did not edit is taken from
+ * there, with its closure (module constants, helpers it imports), rather than rebuilt from its text.
+ */
+export function functionPaths(value: unknown, path = '.data', out = new Map<string, string>(), seen = new Set<unknown>()): Map<string, string> {
+  if (typeof value === 'function') {
+    const source = functionSource(value as () => unknown);
+    if (!out.has(source)) out.set(source, path);
+  } else if (value && typeof value === 'object' && !seen.has(value)) {
+    seen.add(value);
+    for (const [key, item] of Object.entries(value)) functionPaths(item, `${path}[${JSON.stringify(Array.isArray(value) ? Number(key) : key)}]`, out, seen);
+  }
+  return out;
+}
+
+/**
+ * Helpers a function's text may call after the TypeScript loader compiled it (it keeps function
+ * names with `__name`), declared so an edited function built from its text runs the same.
+ */
+const TEXT_HELPERS = 'const __name = (target: any, value: string) => Object.defineProperty(target, "name", { value, configurable: true });';
+
+/**
  * The module source for a publish. `data` is decoded working-copy data with functions as
  * `{ $fn: source }`; `configFile` is the project's `config/<name>/project.ts`, when it has one.
  */
-export async function projectModule(data: Record<string, unknown>, configFile?: string): Promise<string> {
+export async function projectModule(data: Record<string, unknown>, configFile?: string, configData?: unknown): Promise<string> {
   ts ??= (await import('typescript')).default;
-  const literal = toLiteral(data, '  ');
+  const paths = configFile && configFile.endsWith('.ts') && configData ? functionPaths(configData) : new Map<string, string>();
+  let referenced = false;
+  const literal = toLiteral(data, '  ', (source) => {
+    const path = paths.get(source);
+    if (path) referenced = true;
+    return path ? `__variaConfig${path}` : undefined;
+  });
   const fromConfig = configFile && configFile.endsWith('.ts') ? configModule(configFile, literal) : undefined;
-  return fromConfig ?? presetModule(literal);
+  const head = [TEXT_HELPERS, ...(referenced && fromConfig ? [`import __variaConfig from ${importPath(configFile!)};`] : [])];
+  return `${head.join('\n')}\n${fromConfig ?? presetModule(literal)}`;
 }

@@ -78,7 +78,7 @@ async function build(project: OpenProject, data: Record<string, unknown>, tag: s
   // A new module file each time: Node caches imported modules by path.
   const moduleFile = join(dir, `project-${tag}-${Date.now()}.ts`);
   const outFile = join(dir, `snippet-${tag}-${Date.now()}.js`);
-  await writeFile(moduleFile, await projectModule(data, project.source?.file));
+  await writeFile(moduleFile, await projectModule(data, project.source?.file, project.source?.project.data));
   try {
     await buildSnippet(moduleFile, outFile);
     return await readFile(outFile, 'utf8');

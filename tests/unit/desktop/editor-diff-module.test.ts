@@ -10,6 +10,9 @@ import { describe, expect, it } from 'vitest';
 import { diffProjects } from '../../../desktop/shared/project-diff';
 import { evenRanges, percentsFromRanges, rangesFromPercents } from '../../../desktop/renderer/src/model/traffic';
 import { buildSnippet } from '../../../scripts/build-snippet';
+import { pathToFileURL } from 'node:url';
+import { decodeProject, encodeProject } from '../../../desktop/shared/project-codec';
+import { ROOT } from '../../../scripts/lib/snippet';
 import { projectModule, toLiteral } from '../../../services/editor/module';
 
 const base = {
@@ -48,6 +51,30 @@ describe('publish module', () => {
     expect(code).not.toMatch(/\beval\s*\(|new Function/);
     expect(toLiteral({ a: [1, { $fn: '() => 2' }] })).toContain('(() => 2)');
   }, 60_000);
+});
+
+describe('publish module of a config project', () => {
+  it('EDT-4 EDT-13 an unchanged function keeps its closure (taken from the config module); an edited one is built from its text', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'config-'));
+    const file = join(dir, 'project.ts');
+    writeFileSync(file, [
+      `import { defineProject } from ${JSON.stringify(join(ROOT, 'core/index.ts'))};`,
+      `const GREETING = 'closure value 73';`,
+      `export default defineProject({ data: { projectId: 'closure', accountId: 'a', revision: 1, projectJS: (api: any) => { api.log.info(GREETING); } }, plugins: [] });`,
+    ].join('\n'));
+    const original = (await import(pathToFileURL(file).href)).default;
+    const data = decodeProject(encodeProject(original.data)).data;
+    const unchanged = await projectModule(data, file, original.data);
+    expect(unchanged).toContain('__variaConfig.data["projectJS"]');
+    writeFileSync(join(dir, 'unchanged.ts'), unchanged);
+    expect(await readFile((await buildSnippet(join(dir, 'unchanged.ts'), join(dir, 'a.js'))).file, 'utf8')).toContain('closure value 73');
+
+    const edited = await projectModule({ ...data, projectJS: { $fn: '(api) => { const run = __name(() => api.log.info("edited 74"), "run"); run(); }' } }, file, original.data);
+    expect(edited).not.toContain('__variaConfig');
+    writeFileSync(join(dir, 'edited.ts'), edited);
+    const code = await readFile((await buildSnippet(join(dir, 'edited.ts'), join(dir, 'b.js'))).file, 'utf8');
+    expect(code).toContain('edited 74');
+  }, 90_000);
 });
 
 describe('traffic', () => {
