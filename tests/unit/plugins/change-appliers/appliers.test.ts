@@ -8,11 +8,12 @@ import redirect from '../../../../plugins/change-appliers/redirect';
 import widget from '../../../../plugins/change-appliers/widget';
 
 const emitted: unknown[] = [];
+const warnings: string[] = [];
 const ctx = {
   get: () => undefined,
   emit: (event: unknown) => emitted.push(event),
   plugin: () => undefined,
-  log: { debug() {} },
+  log: { debug() {}, warn: (...parts: unknown[]) => warnings.push(parts.join(' ')) },
 } as unknown as PluginContext;
 const env = (win?: unknown): ChangeEnv => ({ ctx, win: win as ChangeEnv['win'], meta: { layerId: 'l', experimentId: 'e', variationId: 'v', pageId: 'p' } });
 
@@ -46,10 +47,15 @@ describe('change appliers', () => {
     expect(() => redirect.apply({ id: 'r', type: 'redirect' }, undefined, env())).toThrow('A redirect change needs a URL (value)');
   });
 
-  it('CHG-10 widget emits showWidget even when no widget plugin is registered, and needs a widget_id', () => {
+  it('CHG-10 widget emits showWidget even when no widget plugin is registered (warned once), and needs a widget_id', () => {
     emitted.length = 0;
     widget.apply({ id: 'w', type: 'widget', widget_id: 'banner' }, undefined, env()).undo();
-    expect(emitted).toMatchObject([{ type: 'action', name: 'showWidget', data: { widgetId: 'banner', config: {}, changeId: 'w' } }]);
+    widget.apply({ id: 'w2', type: 'widget', widget_id: 'banner' }, undefined, env()).undo();
+    expect(emitted).toMatchObject([
+      { type: 'action', name: 'showWidget', data: { widgetId: 'banner', config: {}, changeId: 'w' } },
+      { type: 'action', name: 'showWidget', data: { widgetId: 'banner', config: {}, changeId: 'w2' } },
+    ]);
+    expect(warnings.filter((line) => line.includes('"banner"'))).toHaveLength(1);
     expect(() => widget.apply({ id: 'w', type: 'widget' }, undefined, env())).toThrow('A widget change needs a widget_id');
   });
 });
