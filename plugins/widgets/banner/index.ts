@@ -19,7 +19,7 @@ import { build, esc } from '../_shared/dom';
 import { fetchSheet } from '../_shared/sheet-fetch';
 import { parseSheet, type CardRecord } from '../_shared/sheet';
 import type { Track } from '../_shared/track';
-import { waitFor } from '../_shared/wait';
+import { WAIT_MS, waitFor } from '../_shared/wait';
 import { defineWidget } from '../_shared/widget';
 import { cardSlide, slidesFromConfig, type Config } from './cards';
 import { loadSwiper, startCarousel } from './carousel';
@@ -117,5 +117,13 @@ export default defineWidget('banner', SCHEMA, (config, t) => {
   t.css(STYLES);
   // The sheet is requested at once (it needs no page), so it is read by the time the banner is there.
   const sheet = config.GSHEETS_URL ? sheetCards(t, config) : Promise.resolve(undefined);
-  whenState(t, config.document_ready_state, () => waitFor(t, config.selector, (banner) => void run(t, config, banner as HTMLElement, type, sheet)));
+  whenState(t, config.document_ready_state, () => {
+    let found = false;
+    waitFor(t, config.selector, (banner) => {
+      found = true;
+      void run(t, config, banner as HTMLElement, type, sheet);
+    });
+    // No banner to set up is a failed setup too: the page is still marked ready (WID-100).
+    if (!found) t.timer(() => found || markReady(t, config), WAIT_MS);
+  });
 });

@@ -174,6 +174,24 @@ describe('banner RV', () => {
     }
   });
 
+  it('WID-100 WID-6 no banner on the page: a warning, and the page is still marked ready', async () => {
+    const { createFakeClock } = await import('../../../core/testing');
+    const { boot } = await import('./kit');
+    const { default: banner } = await import('../../../plugins/widgets/banner');
+    await page.viewport(1400, 900);
+    document.documentElement.classList.remove(READY);
+    const plugin = banner();
+    plugins.push(plugin);
+    const t = boot([plugin], { clock: createFakeClock(Date.now()) });
+    await t.show('banner', { ...slides(3), selector: '.no-such-banner' });
+    t.clock.tick(1999);
+    expect(document.documentElement.classList.contains(READY)).toBe(false);
+    t.clock.tick(1);
+    expect(document.documentElement.classList.contains(READY)).toBe(true);
+    expect(t.warnings().join('\n')).toContain('".no-such-banner" did not appear');
+    expect(t.errors()).toEqual([]);
+  });
+
   it('WID-85 no slide with a link: the banner is left as it is, with a warning', async () => {
     const t = await setUpBanner(1400);
     const before = q(PAGE.banner)!.outerHTML;
