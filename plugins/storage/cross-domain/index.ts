@@ -9,6 +9,7 @@ import type { PluginContext, PluginOf } from '../../../core';
 import {
   MESSAGE_CAP,
   MSG_CANONICAL_ORIGINS,
+  MSG_NO_ACCESS,
   SYNC_TIMEOUT_MS,
   XDS_MARK,
   msgForeignOrigin,
@@ -103,7 +104,10 @@ export default function crossDomain(options: CrossDomainOptions = {}): CrossDoma
     const done = awaiting.get(answer.id);
     awaiting.delete(answer.id);
     if (answer.type === 'ERROR') {
-      ctx?.report('PluginError', msgFrameError(answer.message));
+      // No storage access (today's third-party storage blocking or partitioning): not a failure, the
+      // visitor simply stays first-party. Any other ERROR is one (XDS-9).
+      if (answer.code === 'NO_ACCESS') ctx?.log.debug(MSG_NO_ACCESS);
+      else ctx?.report('PluginError', msgFrameError(answer.message));
       done?.(answer);
       return disable();
     }

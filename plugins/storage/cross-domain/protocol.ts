@@ -8,6 +8,8 @@
  * - `GETALL`: answered with one SYNC whose key is null and whose value is every stored key/value.
  * - `DELETE` {visitorId, key?}: removes `key`, or every entry whose value belongs to `visitorId`
  *   (its `randomId` or `id`); answered like GETALL.
+ * - An `ERROR` with the code `NO_ACCESS` answers everything when the frame has no storage access (see
+ *   frame-script.ts): the runtime goes on with first-party storage, without reporting an error.
  */
 
 /** The marker field of every protocol message; messages without it are not ours and are left alone. */
@@ -31,6 +33,8 @@ export interface XdsAnswer {
   key?: string | null;
   value?: unknown;
   message?: string;
+  /** `NO_ACCESS`: the frame has no storage access (blocked or partitioned third-party storage). */
+  code?: string;
 }
 
 /** At most this many messages are kept waiting (to be sent, or for their answer); older ones are dropped (XDS-10). */
@@ -44,5 +48,7 @@ export const MSG_CANONICAL_ORIGINS = 'canonicalOrigins must be an array';
 export const msgSyncTimeout = (ms: number) => `Cross-origin storage did not sync within ${ms} ms`;
 /** Reported when the frame answers ERROR; cross-origin storage is then disabled (XDS-9). */
 export const msgFrameError = (message: unknown) => `Cross-origin storage disabled: ${message}`;
+/** Logged at debug when the frame has no storage access: the runtime uses first-party storage only. */
+export const MSG_NO_ACCESS = 'No storage access for the cross-origin storage frame: using first-party storage';
 /** Warned for a protocol message from a window or origin other than the storage frame's. */
 export const msgForeignOrigin = (origin: string) => `Ignored cross-origin storage message from "${origin}"`;

@@ -11,6 +11,7 @@ import visitor from '../../../plugins/api-modules/visitor';
 import cookie from '../../../plugins/storage/cookie';
 import crossDomain, { type CrossDomainPlugin } from '../../../plugins/storage/cross-domain';
 import { CLIENT_STORAGE_SCRIPT } from '../../../plugins/storage/cross-domain/frame-script';
+import { MSG_NO_ACCESS } from '../../../plugins/storage/cross-domain/protocol';
 import local from '../../../plugins/storage/local';
 import { clearVaria } from './helpers';
 
@@ -80,6 +81,41 @@ describe('cross-domain storage', () => {
     xds3.remove('visitor');
     await until(() => localStorage.getItem('varia_xds_acc_visitor') === null);
     expect(await xds3.fetch('visitor')).toBeNull();
+  });
+
+  it('XDS-1 where the browser grants storage access, the frame keeps values in the unpartitioned storage the Storage Access API hands it', async () => {
+    // The handle's localStorage stands in for the unpartitioned store; the page's own localStorage must stay untouched.
+    const script = `var granted = {}; window.__granted = granted;
+      var fake = { getItem: function (k) { return k in granted ? granted[k] : null; }, setItem: function (k, v) { granted[k] = String(v); },
+        removeItem: function (k) { delete granted[k]; }, key: function (i) { return Object.keys(granted)[i]; }, get length() { return Object.keys(granted).length; } };
+      document.hasStorageAccess = function () { return Promise.resolve(true); };
+      document.requestStorageAccess = function (types) { return Promise.resolve(types && types.localStorage ? { localStorage: fake } : undefined); };
+      ${CLIENT_STORAGE_SCRIPT}`;
+    const xds = crossDomain({ url: storagePage({ script }) });
+    const t = boot(xds);
+    await t.settle();
+    expect(xds.state()).toBe('synced');
+    const id = (t.get('visitor') as VisitorModule).randomId()!;
+    const frameWindow = storageFrame()!.contentWindow as unknown as { __granted: Record<string, string> };
+    await until(() => 'varia_xds_acc_visitor' in frameWindow.__granted);
+    expect(JSON.parse(frameWindow.__granted.varia_xds_acc_visitor)).toMatchObject({ randomId: id });
+    expect(localStorage.getItem('varia_xds_acc_visitor')).toBeNull();
+  });
+
+  it('XDS-9 where the frame has no storage access (third-party storage blocked or partitioned), the visitor stays first-party: a debug line, no error', async () => {
+    const script = `document.hasStorageAccess = function () { return Promise.resolve(false); };${CLIENT_STORAGE_SCRIPT}`;
+    const xds = crossDomain({ url: storagePage({ script }) });
+    const t = boot(xds);
+    await t.settle();
+    expect(xds.state()).toBe('disabled');
+    expect(t.errors()).toEqual([]);
+    expect(t.logs).toContainEqual({ level: 'debug', text: MSG_NO_ACCESS });
+    expect(t.lifecycle()).not.toContain('originsSynced');
+    expect(t.lifecycle()).toContain('activate');
+    const id = (t.get('visitor') as VisitorModule).randomId()!;
+    expect(id).toMatch(/^\d+r/);
+    expect(JSON.parse(localStorage.getItem('varia_visitor_profile')!)).toMatchObject({ randomId: id });
+    expect(localStorage.getItem('varia_xds_acc_visitor')).toBeNull();
   });
 
   it('XDS-9 an ERROR answer disables cross-domain storage; activation goes on at once', async () => {
