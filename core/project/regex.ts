@@ -90,6 +90,8 @@ const bothCases = (ranges: Ranges): Ranges => {
   return normalize(out);
 };
 
+const BACKREFERENCES = 'backreferences are not allowed: they can make matching take exponential time';
+
 /** Thrown by the parser for what no automaton models. */
 class Refused extends Error {}
 
@@ -118,17 +120,12 @@ const parse = (src: string, flags: string, looks: Node[]): Node => {
       case 'S': return complement(SPACE);
       case 'b': return inClass ? [8, 8] : 'assert';
       case 'B': return 'assert';
-      case 'n': return [10, 10];
-      case 'r': return [13, 13];
-      case 't': return [9, 9];
-      case 'v': return [11, 11];
-      case 'f': return [12, 12];
       case 'p':
       case 'P':
         if (src[i] === '{') i = src.indexOf('}', i) + 1 || src.length;
         return ANY;
       case 'k':
-        if (src[i] === '<') throw new Refused('backreferences are not allowed: no automaton models them, and they can make matching take exponential time');
+        if (src[i] === '<') throw new Refused(BACKREFERENCES);
         return [107, 107];
       case 'c': {
         const code = src.charCodeAt(i);
@@ -153,10 +150,14 @@ const parse = (src: string, flags: string, looks: Node[]): Node => {
         const code = hex(4);
         return code < 0 ? [117, 117] : [code, code];
       }
-      default:
-        if (ch >= '1' && ch <= '9' && !inClass) throw new Refused('backreferences are not allowed: no automaton models them, and they can make matching take exponential time');
+      default: {
+        // \t \n \v \f \r are code units 9 to 13.
+        const control = 'tnvfr'.indexOf(ch);
+        if (control >= 0) return [control + 9, control + 9];
+        if (ch >= '1' && ch <= '9' && !inClass) throw new Refused(BACKREFERENCES);
         if (ch === '0') return [0, 0];
         return [ch.charCodeAt(0), ch.charCodeAt(0)];
+      }
     }
   };
   const classAtom = (): Ranges => {
