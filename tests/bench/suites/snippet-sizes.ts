@@ -1,5 +1,23 @@
-import { bundle, measure, measureKernel, projectFiles, snippetEntry, type Sizes } from '../../../scripts/lib/snippet';
+/**
+ * `npm run bench -- snippet`: what the snippets weigh and where their bytes go.
+ * - The kernel alone, the whole standard preset (every plugin, no project data, the validators for data
+ *   given to `load`) and every project's snippet as `npm run build:snippets` builds it, against the
+ *   peers' SDKs bundled and minified by the same pipeline.
+ * - The homepage project's snippet against GrowthBook and Optimizely with the same experiments
+ *   (homepage-peers.ts), twice: as the peers' bundles are (they carry no widget code: their widget
+ *   variations change nothing), and, the fair figure, with the same widget code and settings added to
+ *   each peer's bundle (the widget plugins the project uses and every widget change's settings as JSON):
+ *   the widgets are part of the same experiments, and a peer would ship them as its experiments' code.
+ * - A per-module breakdown (scripts/lib/snippet-breakdown.ts) of the homepage snippet and of the whole
+ *   preset: minified bytes and share of gzip per plugin folder, core file and project folder.
+ */
+import { pathToFileURL } from 'node:url';
+import { HOMEPAGE_DATA } from '../../../config/homepage/project';
+import { breakdown, type BreakdownGroup } from '../../../scripts/lib/snippet-breakdown';
+import { bundle, measure, measureKernel, projectFiles, ROOT, snippetEntry, type Sizes } from '../../../scripts/lib/snippet';
+import { widgetFolder } from '../../../plugins/presets/fit';
 import type { BenchRow, BenchSuite } from '../table';
+import { growthbookEntry, optimizelyEntry } from './homepage-peers';
 
 /**
  * Peer libraries bundled and minified by the same pipeline as our snippets, each with the entry points a
@@ -11,6 +29,47 @@ const PEERS: Record<string, string> = {
   Optimizely: `export { createInstance, createPollingProjectConfigManager, createBatchEventProcessor, createOdpManager } from '@optimizely/optimizely-sdk';`,
 };
 
+/** The whole standard preset with no project data: every plugin, and the validators `load` needs. */
+export const WHOLE_PRESET_ENTRY = [
+  `import { boot } from './core/boot';`,
+  `import { prepareBuilt } from './core/project/prepare';`,
+  `import { standardPreset } from './plugins/presets/standard';`,
+  `const data = { projectId: 'p', accountId: 'a', layers: [] };`,
+  `boot({ data, plugins: standardPreset() }, { prepare: prepareBuilt(data) });`,
+].join('\n');
+
+/** The snippet entry of a project file as the build makes it (fitted when the project says so). */
+const entryOf = async (file: string): Promise<string> => {
+  if (file.endsWith('.json')) return snippetEntry(file);
+  const project = (await import(pathToFileURL(file).href)).default as { fitted?: boolean };
+  return snippetEntry(file, undefined, project?.fitted === true);
+};
+
+/** Every widget change in the data: its widget id and settings, as a peer would carry them. */
+const widgetChanges = (value: unknown, into: Array<{ widget_id: string }> = []): Array<{ widget_id: string }> => {
+  if (Array.isArray(value)) value.forEach((item) => widgetChanges(item, into));
+  else if (value && typeof value === 'object') {
+    if ((value as { type?: unknown }).type === 'widget') into.push(value as { widget_id: string });
+    else Object.values(value).forEach((item) => widgetChanges(item, into));
+  }
+  return into;
+};
+
+/**
+ * A peer's homepage entry with the same widgets: the widget plugins the project's widget changes name,
+ * and those changes' settings, kept alive so the bundler keeps them.
+ */
+const withWidgets = (entry: string): string => {
+  const changes = widgetChanges(HOMEPAGE_DATA.layers);
+  const folders = [...new Set(changes.map((change) => widgetFolder(change.widget_id)))];
+  return [
+    ...folders.map((folder, index) => `import w${index} from './plugins/widgets/${folder}';`),
+    entry,
+    `window.__peerWidgets = [${folders.map((_, index) => `w${index}`).join(', ')}];`,
+    `window.__peerWidgetChanges = ${JSON.stringify(changes)};`,
+  ].join('\n');
+};
+
 const rowsFor = (name: string, sizes: Sizes, peers: Record<string, Sizes>): BenchRow[] =>
   (['gzip', 'brotli'] as const).map((encoding) => ({
     name: `${name} (${encoding})`,
@@ -19,18 +78,40 @@ const rowsFor = (name: string, sizes: Sizes, peers: Record<string, Sizes>): Benc
     peers: Object.entries(peers).map(([peer, peerSizes]) => ({ name: peer, value: peerSizes[encoding] })),
   }));
 
-/** Sizes of the kernel alone and of every project's snippet, against the peers. */
+/** Breakdown rows: each group's minified bytes, its gzip share in the name; the small ones summed. */
+const breakdownRows = (title: string, groups: BreakdownGroup[], top = 24): BenchRow[] => {
+  const rest = groups.slice(top);
+  const row = (name: string, bytes: number, share: number): BenchRow => ({ name: `  ${title}: ${name} (${(share * 100).toFixed(1)}% of gzip)`, value: bytes, unit: 'bytes' });
+  return [
+    ...groups.slice(0, top).map((group) => row(group.group, group.bytes, group.gzipShare)),
+    ...(rest.length ? [row(`${rest.length} smaller groups`, rest.reduce((sum, group) => sum + group.bytes, 0), rest.reduce((sum, group) => sum + group.gzipShare, 0))] : []),
+  ];
+};
+
+/** Sizes of the kernel alone, the whole preset and every project's snippet, against the peers. */
 export const snippetSizes: BenchSuite = {
   name: 'snippet',
-  title: 'Snippet sizes (minified; ratio below 1 means smaller than the peer)',
+  title: 'Snippet sizes (minified; ratio below 1 means smaller than the peer; breakdown rows are minified bytes before terser)',
   run: async () => {
     const peers: Record<string, Sizes> = {};
     for (const [name, entry] of Object.entries(PEERS)) peers[name] = measure(await bundle(entry, 'esm'));
     const rows = rowsFor('kernel alone', await measureKernel(), peers);
+    rows.push(...rowsFor('whole standard preset, no project data', measure(await bundle(WHOLE_PRESET_ENTRY)), peers));
+
+    const homepageEntry = await entryOf(`${ROOT}/config/homepage/project.ts`);
+    const homepage = measure(await bundle(homepageEntry));
+    const bare = { GrowthBook: measure(await bundle(growthbookEntry())), Optimizely: measure(await bundle(optimizelyEntry())) };
+    const fair = { 'GrowthBook + widgets': measure(await bundle(withWidgets(growthbookEntry()))), 'Optimizely + widgets': measure(await bundle(withWidgets(optimizelyEntry()))) };
+    rows.push(
+      ...rowsFor('homepage snippet vs peers with the same experiments and the same widgets (fair)', homepage, fair),
+      ...rowsFor('homepage snippet vs peers with the same experiments, no widget code (peers carry none)', homepage, bare),
+    );
+
     for (const file of projectFiles()) {
       const project = file.split('/').slice(-2, -1)[0];
-      rows.push(...rowsFor(`snippet: ${project}`, measure(await bundle(snippetEntry(file))), peers));
+      rows.push(...rowsFor(`snippet: ${project}`, measure(await bundle(await entryOf(file))), peers));
     }
+    rows.push(...breakdownRows('homepage', await breakdown(homepageEntry)), ...breakdownRows('whole preset', await breakdown(WHOLE_PRESET_ENTRY)));
     return rows;
   },
 };
