@@ -80,3 +80,43 @@ test('EDT-5 EDT-7 a WebSocket closed in the middle of editing: offline status, t
   await expect(row(other, 'Before the outage')).toBeVisible();
   await fresh.close();
 });
+
+test('EDT-5 edits not yet saved survive a reload of the renderer (kept in the browser), then reach the backend', async ({ browser, page }) => {
+  test.setTimeout(90_000);
+  let blocked = true;
+  // The backend is unreachable for this window only: its sync socket closes, its saves fail.
+  await page.routeWebSocket(/\/api\/editor\/sync\//, (socket) => (blocked ? socket.close() : socket.connectToServer()));
+  await page.route('**/api/editor/projects/*/save', (route) => (blocked ? route.abort() : route.continue()));
+  await page.goto(`${services.url}/editor/#/p/${PROJECT}/design`);
+  await expect(page.locator('[data-node="settings:project"]')).toBeVisible({ timeout: 60_000 });
+  await expect(page.locator('[data-status="connection"]')).toHaveText(/Offline/, { timeout: 20_000 });
+  await addAndName(page, 'Add campaign', 'Kept across a reload');
+  await expect(page.locator('[data-status="saved"]')).toHaveText(/unsaved change/);
+  // Wait until the browser's own copy (IndexedDB) has the edit, then reload the renderer.
+  await expect.poll(() => page.evaluate(async (name) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open(name);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const stores = [...db.objectStoreNames];
+    const texts = await Promise.all(stores.map((store) => new Promise<string>((resolve) => {
+      const request = db.transaction(store).objectStore(store).getAll();
+      request.onsuccess = () => resolve(JSON.stringify(request.result));
+    })));
+    db.close();
+    return texts.join('').includes('Kept across a reload');
+  }, `varia-editor-${PROJECT}`), { timeout: 10_000 }).toBe(true);
+  await page.reload();
+  await expect(row(page, 'Kept across a reload')).toBeVisible({ timeout: 30_000 });
+
+  blocked = false;
+  await expect(page.locator('[data-status="connection"]')).toHaveText(/Connected/, { timeout: 20_000 });
+  await page.locator('.sidebar .panel-header').click();
+  await page.keyboard.press('Control+s');
+  const fresh = await browser.newContext();
+  const other = await fresh.newPage();
+  await openProject(other, services, PROJECT);
+  await expect(row(other, 'Kept across a reload')).toBeVisible({ timeout: 15_000 });
+  await fresh.close();
+});

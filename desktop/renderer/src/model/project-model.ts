@@ -122,36 +122,53 @@ export async function openProjectModel(projectId: string): Promise<ProjectModel>
   let synchronizer: WsSynchronizer<WebSocket> | undefined;
   let closed = false;
   let retry = 250;
-  const connect = async () => {
+  const retryLater = () => {
+    retry = Math.min(retry * 2, 4000);
+    setTimeout(() => void connect(), retry);
+  };
+  const connect = async (): Promise<void> => {
     if (closed) return;
-    setStatus({ connection: status.connection === 'online' ? 'offline' : status.connection });
+    let socket: WebSocket;
     try {
-      const socket = new WebSocket(await backendSocketUrl(`/api/editor/sync/${encodeURIComponent(projectId)}`));
+      socket = new WebSocket(await backendSocketUrl(`/api/editor/sync/${encodeURIComponent(projectId)}`));
+    } catch {
+      setStatus({ connection: 'offline' });
+      return retryLater();
+    }
+    // One ending per socket, whenever it comes (before or after the handshake): offline, then retry.
+    let ended = false;
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      void synchronizer?.destroy();
+      synchronizer = undefined;
+      if (closed) return;
+      setStatus({ connection: 'offline', message: 'No connection to the editor backend; edits are kept here and saved when it is back.' });
+      retryLater();
+    };
+    socket.addEventListener('close', end);
+    socket.addEventListener('error', end);
+    try {
       await new Promise<void>((resolve, reject) => {
+        if (socket.readyState === WebSocket.OPEN) return resolve();
         socket.addEventListener('open', () => resolve(), { once: true });
-        socket.addEventListener('error', () => reject(new Error('closed')), { once: true });
+        socket.addEventListener('close', () => reject(new Error('closed')), { once: true });
       });
-      synchronizer = await createWsSynchronizer(store, socket, 2);
-      socket.addEventListener('close', () => {
-        void synchronizer?.destroy();
-        synchronizer = undefined;
-        if (closed) return;
-        setStatus({ connection: 'offline', message: 'The connection to the editor backend was lost; edits are kept here and sent when it is back.' });
-        setTimeout(() => void connect(), retry);
-      });
-      await synchronizer.startSync();
+      const created = await createWsSynchronizer(store, socket, 2);
+      if (ended) return void created.destroy();
+      synchronizer = created;
+      await created.startSync();
+      if (ended) return;
       if (!synced) {
         synced = true;
-        // What was loaded is the starting point, not an edit to undo.
-        checkpoints.clear();
+        // What was loaded is the starting point, not an edit to undo (unless edits were made offline).
+        if (status.unsaved === 0) checkpoints.clear();
       }
       retry = 250;
       setStatus({ connection: 'online', message: undefined });
       if (status.unsaved > 0) scheduleSave();
     } catch {
-      setStatus({ connection: 'offline' });
-      retry = Math.min(retry * 2, 4000);
-      setTimeout(() => void connect(), retry);
+      end();
     }
   };
   await Promise.race([connect(), new Promise((resolve) => setTimeout(resolve, 3000))]);
