@@ -7,7 +7,7 @@
  * page) is stored once, and the same uuid sent for another project is stored for both. Performance
  * reports are kept up to a fixed count, the oldest dropped. See ./README.md for why SQLite.
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'libsql';
 import type { TrackerBatch } from '../../core/kinds/tracking';
@@ -73,6 +73,24 @@ export interface EventStore extends EventStoreReader {
 
 const json = (value: unknown): string | null => (value === undefined || value === null ? null : JSON.stringify(value));
 
+/** Opens the file (or memory) in write-ahead-log mode with synced commits, at the current layout. */
+const openDatabase = (file: string | undefined): Database.Database => {
+  // Another services instance (a test worker) may hold the write lock briefly: wait for it.
+  const db = new Database(file ?? ':memory:', { timeout: 5000 });
+  try {
+    if (file) {
+      db.exec('PRAGMA journal_mode = WAL');
+      // FULL: the commit syncs the log, so an acknowledged event survives a power cut too, not only a crash.
+      db.exec('PRAGMA synchronous = FULL');
+    }
+    migrate(db);
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+};
+
 /** Options of {@link openEventStore}. */
 export interface EventStoreOptions {
   /** Performance reports kept (default {@link MAX_REPORTS}). */
@@ -86,14 +104,18 @@ export interface EventStoreOptions {
 export async function openEventStore(file?: string, options: EventStoreOptions = {}): Promise<EventStore> {
   const maxReports = options.maxReports ?? MAX_REPORTS;
   if (file) mkdirSync(dirname(file), { recursive: true });
-  // Another services instance (a test worker) may hold the write lock briefly: wait for it.
-  const db = new Database(file ?? ':memory:', { timeout: 5000 });
-  if (file) {
-    db.exec('PRAGMA journal_mode = WAL');
-    // FULL: the commit syncs the log, so an acknowledged event survives a power cut too, not only a crash.
-    db.exec('PRAGMA synchronous = FULL');
+  let db: Database.Database;
+  try {
+    db = openDatabase(file);
+  } catch (error) {
+    if (!file) throw error;
+    // Not a database this code can use: moved aside (never deleted), and the collector starts empty.
+    const aside = `${file}.unreadable-${Date.now()}`;
+    console.warn(`[collector] ${file} could not be opened (${(error as Error).message}); moved to ${aside}, starting empty`);
+    renameSync(file, aside);
+    for (const suffix of ['-wal', '-shm']) if (existsSync(file + suffix)) renameSync(file + suffix, aside + suffix);
+    db = openDatabase(file);
   }
-  migrate(db);
   const rows = (sql: string, params: SqlValue[]): Row[] => db.prepare(sql).all(...params) as Row[];
 
   const insertEvent = db.prepare(

@@ -3,7 +3,7 @@
  * hostile keys, oversized bodies, bounded report storage, durable writes and the upgrade of files written
  * by the earlier (sql.js) store.
  */
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'libsql';
@@ -142,6 +142,26 @@ describe('collector: bounded and durable', () => {
       expect(db.prepare('PRAGMA user_version').all()).toEqual([{ user_version: 2 }]);
       expect(db.prepare('SELECT id FROM reports').all()).toEqual([{ id: 'r1' }]);
       db.close();
+    });
+  });
+});
+
+describe('collector: a file it cannot read', () => {
+  it('TRK-42 an unreadable database file is moved aside (kept) and the collector starts empty and answers', async () => {
+    await withDir(async (dir) => {
+      writeFileSync(join(dir, STORE_FILE), 'this is not a database, but it is somebody\'s file');
+      const warn = console.warn;
+      console.warn = () => undefined;
+      const running = await startServices({ port: 0, dataDir: dir }).finally(() => (console.warn = warn));
+      try {
+        const answer = await fetch(running.url + '/v1/events', { method: 'POST', body: JSON.stringify(batch('p-fresh', [{ uuid: 'f-1' }])) });
+        expect(await answer.json()).toEqual({ accepted: 1, duplicates: 0 });
+      } finally {
+        await running.close();
+      }
+      const aside = readdirSync(dir).filter((name) => name.startsWith(`${STORE_FILE}.unreadable-`));
+      expect(aside).toHaveLength(1);
+      expect(readFileSync(join(dir, aside[0]), 'utf8')).toContain("somebody's file");
     });
   });
 });
