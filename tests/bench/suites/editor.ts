@@ -55,7 +55,7 @@ async function client(base: string, projectId: string): Promise<{ store: Mergeab
   store.setTablesSchema(TABLES_SCHEMA as never);
   const synchronizer = await createWsSynchronizer(store, new WebSocket(`${base.replace('http', 'ws')}/api/editor/sync/${projectId}`));
   await synchronizer.startSync();
-  return { store, close: () => synchronizer.destroy() };
+  return { store, close: async () => void (await synchronizer.destroy()) };
 }
 
 export const editorBench: BenchSuite = {

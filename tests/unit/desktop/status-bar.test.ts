@@ -34,3 +34,12 @@ describe('describeRuntime', () => {
     expect(formatPlatform('freebsd')).toBe('freebsd');
   });
 });
+
+describe('describeModel', () => {
+  it('EDT-2 says whether the backend is connected and whether every edit is saved', async () => {
+    const { describeModel } = await import('../../../desktop/renderer/src/shell/status-bar');
+    expect(describeModel({ connection: 'online', unsaved: 0 })).toEqual({ connection: 'Connected', saved: 'All changes saved', tone: 'ok' });
+    expect(describeModel({ connection: 'online', unsaved: 2 })).toMatchObject({ saved: '2 unsaved changes', tone: 'busy' });
+    expect(describeModel({ connection: 'offline', unsaved: 1 })).toEqual({ connection: 'Offline', saved: '1 unsaved change', tone: 'warn' });
+  });
+});

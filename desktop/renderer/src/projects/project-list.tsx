@@ -92,7 +92,7 @@ export function ProjectList({ onOpen }: ProjectListProps) {
                   <span className="project-card__name">{project.name}</span>
                   <span className="project-card__meta">{project.source ?? 'Created in the editor'}</span>
                 </span>
-                <span className="badge">{project.liveRevision === null ? 'not opened yet' : `live r${project.liveRevision}`}</span>
+                <span className="badge">{project.liveRevision === null ? (project.source ? 'from config' : 'not published') : `live r${project.liveRevision}`}</span>
               </button>
             </li>
           ))}
