@@ -177,6 +177,18 @@ export const writeOut = (file: string, code: string) => {
 export const measureKernel = async (): Promise<Sizes> =>
   measure(await bundle(`export { createKernel } from './core/kernel';`, 'esm'));
 
+/**
+ * The whole standard preset with no project data, as the size budget and the bench measure it: every
+ * plugin of `standardPreset()`, and the validators a non-fitted snippet runs on data given to `load`.
+ */
+export const WHOLE_PRESET_ENTRY = [
+  `import { boot } from './core/boot';`,
+  `import { prepareBuilt } from './core/project/prepare';`,
+  `import { standardPreset } from './plugins/presets/standard';`,
+  `const data = { projectId: 'p', accountId: 'a', layers: [] };`,
+  `boot({ data, plugins: standardPreset() }, { prepare: prepareBuilt(data) });`,
+].join('\n');
+
 /** Code the snippet must never contain, so it runs under a strict Content-Security-Policy. */
 export const findUnsafeEval = (code: string): string | undefined =>
   [/\beval\s*\(/, /\bnew\s+Function\s*\(/, /\bFunction\s*\(\s*["'`]/, /setTimeout\s*\(\s*["'`]/].find((pattern) => pattern.test(code))

@@ -14,7 +14,7 @@
 import { pathToFileURL } from 'node:url';
 import { HOMEPAGE_DATA } from '../../../config/homepage/project';
 import { breakdown, type BreakdownGroup } from '../../../scripts/lib/snippet-breakdown';
-import { bundle, measure, measureKernel, projectFiles, ROOT, snippetEntry, type Sizes } from '../../../scripts/lib/snippet';
+import { bundle, measure, measureKernel, projectFiles, ROOT, snippetEntry, WHOLE_PRESET_ENTRY, type Sizes } from '../../../scripts/lib/snippet';
 import { widgetFolder } from '../../../plugins/presets/fit';
 import type { BenchRow, BenchSuite } from '../table';
 import { growthbookEntry, optimizelyEntry } from './homepage-peers';
@@ -28,15 +28,6 @@ const PEERS: Record<string, string> = {
   GrowthBook: `export { GrowthBook } from '@growthbook/growthbook';`,
   Optimizely: `export { createInstance, createPollingProjectConfigManager, createBatchEventProcessor, createOdpManager } from '@optimizely/optimizely-sdk';`,
 };
-
-/** The whole standard preset with no project data: every plugin, and the validators `load` needs. */
-export const WHOLE_PRESET_ENTRY = [
-  `import { boot } from './core/boot';`,
-  `import { prepareBuilt } from './core/project/prepare';`,
-  `import { standardPreset } from './plugins/presets/standard';`,
-  `const data = { projectId: 'p', accountId: 'a', layers: [] };`,
-  `boot({ data, plugins: standardPreset() }, { prepare: prepareBuilt(data) });`,
-].join('\n');
 
 /** The snippet entry of a project file as the build makes it (fitted when the project says so). */
 const entryOf = async (file: string): Promise<string> => {
