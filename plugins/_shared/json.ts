@@ -11,6 +11,16 @@ const read = (from: Record<string, unknown> | unknown[], key: string | number): 
   }
 };
 
+// Objects whose text is already known (see keepJson), written as that text wherever they appear.
+const known = new WeakMap<object, string>();
+
+/**
+ * Remembers `text` as the JSON of `value`, which must not change afterwards: every later toJson that
+ * meets `value` writes the text instead of walking it again. The tracker writes a closed batch once and
+ * both stores it (inside its list of pending events) and sends it.
+ */
+export const keepJson = (value: object, text: string): void => void known.set(value, text);
+
 /**
  * JSON text that the host page cannot break (KRN-9, TRK-39). The built-in `JSON.stringify` is the page's: old libraries
  * (Prototype.js) define `Array.prototype.toJSON`, which turns every array into a string inside the text,
@@ -33,6 +43,8 @@ export const toJson = (value: unknown): string | undefined => {
     if (typeof item == 'boolean') return '' + item;
     if (item === null) return 'null';
     if (typeof item != 'object' || open.includes(item)) return;
+    const kept = known.get(item);
+    if (kept !== undefined) return kept;
     try {
       if (item instanceof Date) return isNaN(+item) ? 'null' : quote(item.toISOString());
       const proto = Object.getPrototypeOf(item);

@@ -109,11 +109,14 @@ export default function batchTracker(options: BatchTrackerOptions = {}): PluginO
       const enabled = () => !bot() && recording();
 
       // No visitor module: the tracker keeps its own random id, and fails like the visitor would (TRK-18).
+      // Kept once read or persisted: every save needs it, and it does not change within a page.
+      let own: string | undefined;
       const ownId = (): string | undefined => {
+        if (own) return own;
         const kept = store().read(OWN_ID_KEY);
-        if (typeof kept == 'string' && kept) return kept;
+        if (typeof kept == 'string' && kept) return (own = kept);
         const id = uuid(win).replace(/-/g, '');
-        if (store().write(OWN_ID_KEY, id) && store().read(OWN_ID_KEY) == id) return id;
+        if (store().write(OWN_ID_KEY, id) && store().read(OWN_ID_KEY) == id) return (own = id);
         ctx.log.error('Tracker: the visitor id could not be persisted; tracking is disabled');
         ctx.disable('tracking');
       };
@@ -287,6 +290,7 @@ export default function batchTracker(options: BatchTrackerOptions = {}): PluginO
 
       return () => {
         stopped = true;
+        sender.stop();
         clock.clearTimeout(timer);
         listeners.forEach((stop) => stop());
         win?.removeEventListener('pagehide', onHide);

@@ -10,9 +10,9 @@
  * left for the next page load only: while the page stays open it goes again with the next batch the page
  * sends (a sign the network is back), and otherwise after 30 s, 60 s, 120 s... at most every 5 minutes.
  */
-import type { PluginContext } from '../../../core';
+import { PREFIX, type PluginContext } from '../../../core';
 import type { PendingEvent } from '../../../core/kinds/tracking';
-import { toJson } from '../../_shared/json';
+import { keepJson, toJson } from '../../_shared/json';
 import { MSG_NO_ID, request } from '../_shared/request';
 
 /** First wait after the quick retries are spent; it doubles up to {@link MAX_LATER_DELAY}. */
@@ -55,6 +55,8 @@ export interface Sender {
   setOpen(id?: string): void;
   /** Pending events kept in this page. */
   count(): number;
+  /** Stops listening to the other tabs' writes. */
+  stop(): void;
 }
 
 /**
@@ -89,17 +91,31 @@ export const createSender = (ctx: PluginContext, store: () => Store, options: Se
     const value = store().read(PENDING_KEY);
     return Array.isArray(value) ? value.filter((item) => item && typeof item.id == 'string') : [];
   };
-  // Read, merge, write: another tab of the site keeps its own pending events in the same key.
+  // The other tabs' pending events as last read. Another tab of the site keeps its own pending events in
+  // the same key; its writes reach this page as `storage` events, and only then is the key read and
+  // parsed again (not at every write: a flush would re-read the whole list of earlier pages each time).
+  let others: PendingEvent[] | undefined;
+  let listening = false;
+  const onStorage = (event: StorageEvent) => {
+    if (event.key == null || event.key == PREFIX + PENDING_KEY) others = undefined;
+  };
+  const listen = () => {
+    if (!listening) ctx.win?.addEventListener('storage', onStorage);
+    listening = true;
+  };
+  // Read, merge, write: the other tabs' events are kept.
   const persist = () => {
+    listen();
+    others ??= stored();
     const mine = new Set(items.map((item) => item.id));
-    const all = stored()
-      .filter((item) => !mine.has(item.id) && !done.has(version(item)))
+    const all = (others = others.filter((item) => !mine.has(item.id) && !done.has(version(item))))
       .concat(items)
       .sort((a, b) => a.timeStamp - b.timeStamp);
     const dropped = all.splice(0, Math.max(0, all.length - maxPending));
     if (dropped.length) {
       ctx.log.warn('Tracker: dropped', dropped.length, 'oldest pending events');
       items = items.filter((item) => !dropped.includes(item));
+      others = others.filter((item) => !dropped.includes(item));
     }
     store().write(PENDING_KEY, all);
   };
@@ -108,10 +124,17 @@ export const createSender = (ctx: PluginContext, store: () => Store, options: Se
     done.add(version(item));
     persist();
   };
+  // A batch's JSON, written once: stored inside the list of pending events and sent as is by every
+  // POST and beacon of it (a batch is never changed once made; a save makes a new one).
+  const textOf = (item: PendingEvent): string => {
+    const text = toJson(item.data) ?? '';
+    if (item.data && typeof item.data == 'object') keepJson(item.data, text);
+    return text;
+  };
   let open: string | undefined;
   const post = (item: PendingEvent) => {
     inFlight.add(item.id);
-    postPending(ctx.win, url, item).then((outcome) => {
+    postPending(ctx.win, url, { id: item.id, data: textOf(item) as never }).then((outcome) => {
       inFlight.delete(item.id);
       if (outcome == 'refused') ctx.log.error('Tracker: the collector refused batch', item.id);
       if (outcome != 'failed') return settle(item);
@@ -126,8 +149,8 @@ export const createSender = (ctx: PluginContext, store: () => Store, options: Se
   const beacon = (item: PendingEvent) => {
     let queued = false;
     try {
-      const body = new ctx.win!.Blob([toJson(item.data) ?? ''], { type: 'text/plain' });
-      queued = !!ctx.win!.navigator.sendBeacon(url, body);
+      // A string, not a Blob: the beacon sends it as text/plain (no preflight) and costs no Blob.
+      queued = !!ctx.win!.navigator.sendBeacon(url, textOf(item));
     } catch {
       // No beacon in this browser (or the body is over its limit): the POST below.
     }
@@ -137,9 +160,12 @@ export const createSender = (ctx: PluginContext, store: () => Store, options: Se
 
   const sender: Sender = {
     load: () => {
+      listen();
       items = stored();
+      others = [];
     },
     put: (item) => {
+      textOf(item);
       items = items.filter((other) => other.id != item.id).concat(item);
       persist();
     },
@@ -154,6 +180,7 @@ export const createSender = (ctx: PluginContext, store: () => Store, options: Se
       }
     },
     count: () => items.length,
+    stop: () => ctx.win?.removeEventListener('storage', onStorage),
   };
   return sender;
 };

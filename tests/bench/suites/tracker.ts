@@ -10,6 +10,7 @@ import { bootKernel } from '../../../core/testing';
 import batchTracker, { type BatchTrackerOptions } from '../../../plugins/trackers/batch';
 import { createFakeWindow } from '../../unit/plugins/trackers/batch/fake-window';
 import type { BenchRow, BenchSuite } from '../table';
+import { trackerPageRows } from './tracker-page';
 
 const EVENTS = [{ id: 'ev-buy', apiName: 'buy', eventType: 'custom', category: 'purchase' }];
 
@@ -71,6 +72,7 @@ export const trackerBench: BenchSuite = {
       { name: 'bytes on the wire (bodies)', value: ours.bytes, unit: 'bytes', peers: peers('bytes') },
       { name: 'bytes on the wire (bodies, gzip)', value: ours.gzip, unit: 'bytes', peers: peers('gzip') },
       { name: 'main-thread time per tracked event', value: Number((await timePerEvent()).toFixed(2)), unit: 'µs' },
+      ...(await trackerPageRows()),
     ];
     return rows;
   },

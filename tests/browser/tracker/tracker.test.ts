@@ -17,7 +17,7 @@ beforeEach(() => {
   sent.length = 0;
   const beacon = navigator.sendBeacon.bind(navigator);
   vi.spyOn(navigator, 'sendBeacon').mockImplementation((url, data) => {
-    void (data as Blob).text().then((body) => sent.push({ via: 'beacon', url: String(url), body }));
+    void (typeof data == 'string' ? Promise.resolve(data) : (data as Blob).text()).then((body) => sent.push({ via: 'beacon', url: String(url), body }));
     return beacon(url, data);
   });
   vi.spyOn(window, 'fetch').mockImplementation(async (url, init) => {
@@ -70,6 +70,29 @@ describe('batch tracker in Chromium', () => {
     await until(() => localStorage.getItem('varia_pending_events') == '[]');
     expect(JSON.parse(localStorage.getItem('varia_pending_events')!)).toEqual([]);
     next.kernel.destroy();
+  });
+
+  it('TRK-38 another tab\'s pending events, written while this page runs, are kept by its next write', async () => {
+    const t = await bootTracker();
+    t.push(['event', 'buy']);
+    t.clock.tick(1000); // the poll persists the open batch
+    await until(() => localStorage.getItem('varia_pending_events') != null);
+    // Another tab: a same-origin frame is another document on the same storage, so its write reaches
+    // this window as a storage event, as another tab's would.
+    const frame = document.body.appendChild(document.createElement('iframe'));
+    const seen = new Promise((resolve) => window.addEventListener('storage', resolve, { once: true }));
+    const theirs = { id: 'other-tab', timeStamp: 1, data: { visitors: [] }, retryCount: 0 };
+    const list = JSON.parse(localStorage.getItem('varia_pending_events')!);
+    frame.contentWindow!.localStorage.setItem('varia_pending_events', JSON.stringify([theirs, ...list]));
+    await seen;
+    t.push(['event', 'buy', { revenue: 5 }]);
+    t.clock.tick(1000);
+    await until(() => JSON.parse(localStorage.getItem('varia_pending_events')!).length == 2 && !!localStorage.getItem('varia_pending_events')?.includes('"$":5'));
+    const ids = JSON.parse(localStorage.getItem('varia_pending_events')!).map((item: { id: string }) => item.id);
+    expect(ids).toEqual(['other-tab', list[0].id]);
+    expect(localStorage.getItem('varia_pending_events')).toContain('"$":5');
+    frame.remove();
+    t.kernel.destroy();
   });
 
   it('TRK-40 a beacon the browser refuses falls back to a POST', async () => {

@@ -60,10 +60,10 @@ export const createFakeWindow = (options: { userAgent?: string; search?: string;
     location: { origin: 'https://shop.example', search: options.search ?? '', href: 'https://shop.example/' },
     navigator: {
       userAgent: options.userAgent ?? 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/140.0 Safari/537.36',
-      sendBeacon: (url: string, body: Blob) => {
+      sendBeacon: (url: string, body: string | Blob) => {
         if (!fake.beaconAccepts) return false;
-        // Blob text is async; the tests read it through blobText.
-        fake.requests.push({ url, method: 'POST', body: (body as unknown as { __text: string }).__text, via: 'beacon' });
+        // The tracker sends a string; a Blob's text is async, so this fake's Blob keeps it in __text.
+        fake.requests.push({ url, method: 'POST', body: typeof body == 'string' ? body : (body as unknown as { __text: string }).__text, via: 'beacon' });
         return true;
       },
     },

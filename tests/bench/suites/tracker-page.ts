@@ -1,0 +1,107 @@
+/**
+ * The tracker's flush on the main thread, in Chromium with a real page: the kernel, the `local` storage
+ * plugin and the batch tracker bundled like a snippet, served from a loopback server that answers the
+ * collector's `/v1/events` with 200. Each load records a page's worth of goal events, then times
+ *  - a flush (`get('tracker').flush()`): closing the open batch, persisting it, and the POST, up to the
+ *    end of the microtasks it queues (the storage plugin's write-behind);
+ *  - the page-hide flush: a `pagehide` event dispatched to the window (the beacon), the same way.
+ * A first view is a load in a fresh browser context (nothing stored, first request to the origin); a
+ * repeat view is the next load in the same context, which finds the previous page's beaconed batch in
+ * local storage and sends it again. Medians over interleaved loads. (`__name`: tsx keeps function names
+ * with a helper that the serialised timing function still calls.)
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { chromium } from 'playwright';
+import { CHROMIUM_ARGS, findChromium } from '../../../scripts/lib/chromium';
+import { bundle } from '../../../scripts/lib/snippet';
+import type { BenchRow } from '../table';
+
+const ROUNDS = 15;
+/** Goal events recorded before each timed flush. */
+const EVENTS_PER_FLUSH = 20;
+
+const ENTRY = `
+import { createKernel } from './core/kernel';
+import local from './plugins/storage/local';
+import batchTracker from './plugins/trackers/batch';
+const kernel = createKernel({
+  data: { projectId: 'p', accountId: 'a', revision: 1, events: [{ id: 'ev-buy', apiName: 'buy', eventType: 'custom', category: 'purchase' }] },
+  plugins: [local(), batchTracker()],
+});
+kernel.start();
+window.__kernel = kernel;
+`;
+
+/** Runs in the page after load: the two timings, in ms. */
+async function timeFlushes({ count, bareFirst }: { count: number; bareFirst: boolean }): Promise<Record<'flush' | 'hide' | 'fetch' | 'beacon', number>> {
+  const kernel = (window as any).__kernel;
+  const tracker = kernel.get('tracker');
+  const record = (from: number) => {
+    for (let i = 0; i < count; i++) kernel.push(['event', 'buy', { revenue: 1000 + from + i, quantity: 1, product: `sku-${i % 7}` }]);
+  };
+  const timed = async (work: () => void) => {
+    const started = performance.now();
+    work();
+    await Promise.resolve(); // after the microtasks the work queued (the storage write-behind)
+    return performance.now() - started;
+  };
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  // The transport alone: a bare fetch and beacon of a body of the same size (before the tracker's in
+  // every other load, since a page's first request costs more).
+  const body = JSON.stringify({ events: Array.from({ length: count }, (_, i) => ({ e: 'ev-buy', k: 'buy', u: crypto.randomUUID(), t: Date.now(), r: 1000 + i, tags: { product: 'sku' } })) });
+  const bare = async () => ({
+    fetch: await timed(() => void fetch('/v1/bare', { method: 'POST', body, headers: { 'Content-Type': 'text/plain' }, credentials: 'omit' })),
+    beacon: await timed(() => navigator.sendBeacon('/v1/bare', body)),
+  });
+  const before = bareFirst ? await bare() : undefined;
+  record(0);
+  const flush = await timed(() => tracker.flush());
+  // The answer is handled before the page hides, as on a page that stays open a while.
+  for (let i = 0; i < 100 && tracker.pending() > 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  record(count);
+  const hide = await timed(() => window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false })));
+  return { flush, hide, ...(before ?? (await bare())) };
+}
+
+/** The tracker rows: flush and page-hide flush, first and repeat view. */
+export const trackerPageRows = async (): Promise<BenchRow[]> => {
+  const script = await bundle(ENTRY);
+  const html = `<!doctype html><html><head><title>tracker</title><script>window.__name = function (f) { return f; };</script></head><body><main>${'<p>text</p>'.repeat(200)}</main><script>${script}</script></body></html>`;
+  const server = createServer((request, response) => {
+    if (request.url === '/page') response.writeHead(200, { 'content-type': 'text/html', 'cache-control': 'no-store' }).end(html);
+    else request.resume().on('end', () => response.writeHead(200, { 'content-type': 'text/plain' }).end('{}'));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://localhost:${(server.address() as AddressInfo).port}/page`;
+  const browser = await chromium.launch({ executablePath: findChromium(), args: [...CHROMIUM_ARGS] });
+  const times: Record<string, number[]> = {};
+  const keep = (key: string, value: number) => (times[key] ??= []).push(value);
+  try {
+    const repeat = await browser.newContext();
+    const repeatPage = await repeat.newPage();
+    await repeatPage.goto(url);
+    for (let round = 0; round < ROUNDS + 2; round++) {
+      for (const first of round % 2 ? [true, false] : [false, true]) {
+        const context = first ? await browser.newContext() : repeat;
+        const page = first ? await context.newPage() : repeatPage;
+        await page.goto(url);
+        const result = await page.evaluate(timeFlushes, { count: EVENTS_PER_FLUSH, bareFirst: round % 4 < 2 });
+        if (first) await context.close();
+        if (round < 2) continue;
+        for (const [key, value] of Object.entries(result)) keep((first ? 'first ' : 'repeat ') + key, value);
+      }
+    }
+  } finally {
+    await browser.close();
+    await new Promise((resolve) => server.close(resolve));
+  }
+  const median = (values: number[]) => Number([...values].sort((a, b) => a - b)[values.length >> 1].toFixed(2));
+  const label = `Chromium, ${EVENTS_PER_FLUSH} events, median of ${ROUNDS} loads`;
+  return [
+    ...(['first', 'repeat'] as const).flatMap((view): BenchRow[] => [
+      { name: `flush, ${view} view (${label})`, value: median(times[`${view} flush`]), unit: 'ms', peers: [{ name: 'bare fetch of the same size', value: median(times[`${view} fetch`]) }] },
+      { name: `pagehide flush, ${view} view (${label})`, value: median(times[`${view} hide`]), unit: 'ms', peers: [{ name: 'bare beacon', value: median(times[`${view} beacon`]) }] },
+    ]),
+  ];
+};
