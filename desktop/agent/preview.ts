@@ -66,6 +66,8 @@ export const createPreview = (win: Window, widgets: Plugin[], servicesBase: stri
     },
   ]);
   const module = kernel.get('changes') as ChangesModule;
+  /** Bumped by every apply: one still loading custom code when a newer one starts leaves the page alone. */
+  let generation = 0;
   const codeWin = win as CodeWindow;
 
   const loadCode = (source: string): Promise<unknown> => {
@@ -83,7 +85,7 @@ export const createPreview = (win: Window, widgets: Plugin[], servicesBase: stri
     });
   };
 
-  const clear = () => {
+  const undoAll = () => {
     module.cancelObservation(PAGE);
     module.undoPage(PAGE);
     module.removeActionState(PAGE);
@@ -102,9 +104,12 @@ export const createPreview = (win: Window, widgets: Plugin[], servicesBase: stri
   };
 
   return {
-    clear,
+    clear() {
+      generation += 1;
+      undoAll();
+    },
     async apply(list, onFirstPass) {
-      clear();
+      const mine = ++generation;
       // Custom code is fetched first: the rest then applies in one synchronous pass, as on a visitor's page.
       const runtime: Change[] = [];
       for (const change of list) {
@@ -115,6 +120,8 @@ export const createPreview = (win: Window, widgets: Plugin[], servicesBase: stri
           runtime.push({ ...fields, type: 'custom_code', value: fn } as unknown as Change);
         } else runtime.push(fields as Change);
       }
+      if (mine !== generation) return resultsOf(list);
+      undoAll();
       const start = win.performance.now();
       const settled = module.applyAction({ id: 'preview', changes: runtime }, META);
       const ms = win.performance.now() - start;
