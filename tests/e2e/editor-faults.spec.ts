@@ -21,7 +21,7 @@ const projectDir = () => join(services.dataDir, 'editor/projects', PROJECT);
 const revisions = async () => (await (await fetch(`${services.url}/api/editor/projects/${PROJECT}/revisions`)).json()) as Array<{ revision: number }>;
 
 test('EDT-5 a corrupt working-copy file: a clear message, the file kept aside, the last save restored', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(300_000);
   await openProject(page, services, PROJECT);
   await addAndName(page, 'Add campaign', 'Saved before the damage');
   await page.locator('.sidebar .panel-header').click();
@@ -44,7 +44,7 @@ test('EDT-5 a corrupt working-copy file: a clear message, the file kept aside, t
 });
 
 test('EDT-12 a project that fails validation: each problem linked to its entity, publish refused, no revision written', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(300_000);
   await openProject(page, services, PROJECT);
   const before = await revisions();
   await addAndName(page, 'Add event', 'Checkout');
@@ -53,7 +53,7 @@ test('EDT-12 a project that fails validation: each problem linked to its entity,
   await expectSaved(page);
 
   await page.getByRole('button', { name: 'Review', exact: true }).click();
-  await expect(page.getByRole('heading', { name: /problems? to fix/ })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('heading', { name: /problems? to fix/ })).toBeVisible({ timeout: 150_000 });
   await expect(page.getByRole('button', { name: 'Publish', exact: true })).toBeDisabled();
   const problem = page.locator('.problem--error', { hasText: 'apiName' }).first();
   await expect(problem).toBeVisible();
@@ -68,7 +68,7 @@ test('EDT-12 a project that fails validation: each problem linked to its entity,
 });
 
 test('EDT-9 EDT-13 two publishes at once run one after the other: consecutive revisions, no half-written file, the last one served', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(300_000);
   await openProject(page, services, PROJECT);
   const live = (await revisions())[0].revision;
   const publish = (note: string) =>

@@ -16,7 +16,7 @@ test.afterEach(async () => {
 });
 
 test('EDT-8 EDT-24 a project authored in the editor, published and visited: decisions and conversions per variation in the results', async ({ browser, page }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(420_000);
   const created = await fetch(`${services.url}/api/editor/projects`, { method: 'POST', body: JSON.stringify({ projectId: PROJECT, name: 'Shop' }) });
   expect(created.status).toBe(200);
   await openProject(page, services, PROJECT);
@@ -40,9 +40,9 @@ test('EDT-8 EDT-24 a project authored in the editor, published and visited: deci
   await expectSaved(page);
 
   await page.getByRole('button', { name: 'Review', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Valid', exact: true })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('heading', { name: 'Valid', exact: true })).toBeVisible({ timeout: 150_000 });
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
-  await expect(page.locator('.notice--ok')).toContainText('is live', { timeout: 60_000 });
+  await expect(page.locator('.notice--ok')).toContainText('is live', { timeout: 150_000 });
 
   // Six visitors; three of them buy.
   for (let visitor = 0; visitor < 6; visitor += 1) {

@@ -18,7 +18,7 @@ test.afterEach(async () => {
 const row = (page: Page, name: string) => page.locator('.tree-row__name', { hasText: name });
 
 test('EDT-7 two browser contexts on one project see each other\'s edits; concurrent edits of different fields both survive', async ({ browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const [a, b] = await Promise.all([browser.newContext(), browser.newContext()]);
   const [pageA, pageB] = await Promise.all([a.newPage(), b.newPage()]);
   await openProject(pageA, services, PROJECT);
@@ -42,7 +42,7 @@ test('EDT-7 two browser contexts on one project see each other\'s edits; concurr
 });
 
 test('EDT-5 the services killed and restarted: every saved edit is there, in a fresh browser too', async ({ browser, page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await openProject(page, services, PROJECT);
   await addAndName(page, 'Add campaign', 'Survives a crash');
   await addAndName(page, 'Add audience', 'Returning buyers');
@@ -59,7 +59,7 @@ test('EDT-5 the services killed and restarted: every saved edit is there, in a f
 });
 
 test('EDT-5 EDT-7 a WebSocket closed in the middle of editing: offline status, the edit kept and saved once the backend is back', async ({ browser, page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await openProject(page, services, PROJECT);
   await addAndName(page, 'Add campaign', 'Before the outage');
   await expectSaved(page);
@@ -82,7 +82,7 @@ test('EDT-5 EDT-7 a WebSocket closed in the middle of editing: offline status, t
 });
 
 test('EDT-5 edits not yet saved survive a reload of the renderer (kept in the browser), then reach the backend', async ({ browser, page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   let blocked = true;
   // The backend is unreachable for this window only: its sync socket closes, its saves fail.
   await page.routeWebSocket(/\/api\/editor\/sync\//, (socket) => (blocked ? socket.close() : socket.connectToServer()));

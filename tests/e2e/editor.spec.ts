@@ -14,7 +14,7 @@ test.afterEach(async () => {
 });
 
 test('EDT-2 EDT-4 EDT-6 EDT-8 EDT-9 EDT-10 EDT-11 EDT-12 EDT-13 an experiment with two variations: undo, redo, publish, history, diff, rollback', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(480_000);
   await openProject(page, services);
   const live = (await (await fetch(`${services.url}/api/editor/projects/${PROJECT}`)).json()).liveRevision as number;
   expect(await servedSnippet(services)).not.toContain('Bold headline');
@@ -42,12 +42,12 @@ test('EDT-2 EDT-4 EDT-6 EDT-8 EDT-9 EDT-10 EDT-11 EDT-12 EDT-13 an experiment wi
 
   // EDT-12: the review shows the diff against live, the validation and the size; EDT-13: publish serves it.
   await page.getByRole('button', { name: 'Review', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Valid', exact: true })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('heading', { name: 'Valid', exact: true })).toBeVisible({ timeout: 150_000 });
   await expect(page.locator('[aria-label="Changes since live"]')).toContainText('experiment "Hero headline"');
   await expect(page.locator('.size-change')).toContainText('gzip');
   await page.locator('textarea[name="note"]').fill('Hero headline test');
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
-  await expect(page.locator('.notice--ok')).toContainText(`Revision ${live + 1} is live`, { timeout: 30_000 });
+  await expect(page.locator('.notice--ok')).toContainText(`Revision ${live + 1} is live`, { timeout: 150_000 });
   expect(await servedSnippet(services)).toContain('Bold headline');
   await expect(page.locator('[data-status="live"]')).toHaveText(`Live revision ${live + 1}`);
 
@@ -65,7 +65,7 @@ test('EDT-2 EDT-4 EDT-6 EDT-8 EDT-9 EDT-10 EDT-11 EDT-12 EDT-13 an experiment wi
   // EDT-11: roll back to the previous revision, published as a new one.
   await page.locator(`.revision[data-revision="${live}"]`).click();
   await page.getByRole('button', { name: `Roll back to r${live}` }).click();
-  await expect(page.locator('.notice--ok')).toContainText(`Revision ${live + 2} is live`, { timeout: 30_000 });
+  await expect(page.locator('.notice--ok')).toContainText(`Revision ${live + 2} is live`, { timeout: 150_000 });
   await expect(page.locator('.revision').first()).toHaveAttribute('data-revision', String(live + 2));
   await expect(page.locator('.revision').first()).toContainText('rollback');
   expect(await servedSnippet(services)).not.toContain('Bold headline');
