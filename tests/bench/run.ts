@@ -9,6 +9,7 @@ import { changesBench } from './suites/changes';
 import { changesHeadBench } from './suites/changes-head';
 import { decisionsBench } from './suites/decisions';
 import { editorBench } from './suites/editor';
+import { editorCanvasBench } from './suites/editor-canvas';
 import { homepageBench } from './suites/homepage';
 import { snippetSizes } from './suites/snippet-sizes';
 import { trackerBench } from './suites/tracker';
@@ -16,7 +17,7 @@ import { widgetsBench } from './suites/widgets';
 import { widgetsPart2Bench } from './suites/widgets-part2';
 import { renderTable, type BenchSuite } from './table';
 
-const SUITES: BenchSuite[] = [snippetSizes, decisionsBench, audienceEvaluation, changesBench, changesHeadBench, trackerBench, widgetsBench, widgetsPart2Bench, homepageBench, editorBench];
+const SUITES: BenchSuite[] = [snippetSizes, decisionsBench, audienceEvaluation, changesBench, changesHeadBench, trackerBench, widgetsBench, widgetsPart2Bench, homepageBench, editorBench, editorCanvasBench];
 
 const wanted = process.argv.slice(2).map((word) => word.toLowerCase());
 const unknown = wanted.filter((word) => !SUITES.some((suite) => suite.name === word));
