@@ -33,7 +33,7 @@ describe('the package', () => {
     expect(typeof testing.checkMatcher).toBe('function');
     expect(kinds.PROFILE_FIELDS).toBeDefined();
     expect(device.default.type).toBe('audienceMatcher');
-  });
+  }, 60_000);
 
   it('the varia-build-snippet command builds a project and refuses bad arguments with its usage', () => {
     const bin = join(ROOT, pkg.bin['varia-build-snippet']);
@@ -45,5 +45,6 @@ describe('the package', () => {
     expect(good.status, good.stderr).toBe(0);
     expect(good.stdout).toMatch(/gzip \d/);
     expect(existsSync(out)).toBe(true);
-  });
+    // Two processes and a whole snippet build: seconds alone, much longer on a loaded 2-core machine.
+  }, 120_000);
 });

@@ -54,7 +54,7 @@ describe('snippet build', () => {
     expect(readFileSync(large.file, 'utf8')).toContain('A condition must be an object with a type');
     expect(code).toContain(MSG_FITTED_LOAD);
     // Two whole snippet builds (terser with two passes): slower than the default test timeout on 2 cores.
-  }, 60_000);
+  }, 120_000);
 
   it('refuses a preset other than the standard one', async () => {
     const dir = tempDir();
