@@ -8,7 +8,8 @@ import { buildSnippet } from '../../../scripts/build-snippet';
 
 const tempDir = () => mkdtempSync(join(tmpdir(), 'varia-snippet-'));
 
-describe('snippet build', () => {
+// Every test here bundles and minifies at least one snippet: seconds alone, far longer on a loaded machine.
+describe('snippet build', { timeout: 120_000 }, () => {
   it('builds a JSON project with named plugins (and a factory with options) into one IIFE with its sizes', async () => {
     const dir = tempDir();
     const project = join(dir, 'project.json');
