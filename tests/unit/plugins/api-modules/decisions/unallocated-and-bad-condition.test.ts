@@ -39,7 +39,7 @@ describe('unallocated traffic (ruling 21)', () => {
     expect(t.logs.some((line) => line.level === 'debug' && line.text.includes('unallocated traffic of experiment 1886780721'))).toBe(true);
   });
 
-  it('DEC-29 ERR-29 a range naming a variation the experiment lacks is unallocated, not a refusal of the project', () => {
+  it('DEC-29 a range naming a variation the experiment lacks is unallocated (no decision error), not a refusal of the project', () => {
     const t = bootDecisions({ layers: [optimizelyLayer([{ entityId: 'v-a', endOfRange: 5000 }, { entityId: 'v-deleted', endOfRange: 10000 }])] });
     expect(t.logs.filter((line) => line.level === 'error')).toEqual([]);
     expect(t.logs.some((line) => line.level === 'warn' && line.text.includes('"v-deleted" names no variation'))).toBe(true);
