@@ -131,7 +131,7 @@ export const createDecideLayer = (deps: DecideDeps) => {
     };
     const inCohort = !!(experimentId && variationId) && !(isLayerHoldback && SINGLE_EXPERIMENT_POLICIES.indexOf(layer.policy) >= 0);
     // DEC-20..22: no actions in a holdback or without a variation (a forced decision never is held back).
-    const found = variationId && !isLayerHoldback && pageId ? actionsOf(info, layerExperiment(layer, experimentId), variationId, pageId, layer) : undefined;
+    const found = variationId && !isLayerHoldback && pageId && info.acts ? actionsOf(info, layerExperiment(layer, experimentId), variationId, pageId, layer) : undefined;
     const actions = found && found.actions.length ? found.actions : undefined;
     const pendingRedirect = !!actions && found!.pendingRedirect;
     if (info.bandit) deps.cmab.settle(layer, experimentId);

@@ -83,6 +83,7 @@ export const createDecisions = (ctx: PluginContext, options: DecisionsOptions = 
   // states are collected and written once at its end (one read and one write of the stored record).
   let unsaved: LayerState[] | undefined;
   let pageNow: number | undefined;
+  const forgetNow = () => void (pageNow = undefined);
   /** The local storage plugin, looked up once per activation; null without one. */
   const localStore = () => (local === undefined ? (local = ctx.plugin('storage', 'local') || null) : local);
   const save = (states: readonly LayerState[]) => {
@@ -117,8 +118,9 @@ export const createDecisions = (ctx: PluginContext, options: DecisionsOptions = 
       else save([entry.layerState]);
     },
     nextEventId: () => eventPrefix + ++eventCount,
-    // Inside decidePage one clock read serves every layer it decides synchronously.
-    now: () => (unsaved ? (pageNow ??= ctx.clock.now()) : ctx.clock.now()),
+    // One clock read serves every decision of the same synchronous run (a decidePage, or a page's
+    // decideLayer calls in a row): it is forgotten at the next microtask.
+    now: () => (pageNow ??= (queueMicrotask(forgetNow), ctx.clock.now())),
     modules: modulesNow,
     decider: deciderOf,
   });

@@ -28,6 +28,8 @@ export interface LayerInfo {
   audienceIds: string[];
   /** Whether some experiment is a contextual bandit. */
   bandit: boolean;
+  /** Whether the layer, an experiment or a variation has any action or change at all (else no lookup per decision). */
+  acts: boolean;
   /** The layer holdback's draw entity (ruling 3: layer id + "holdback"). */
   holdbackEntity: string;
   /** The eligible experiments and (with `single`) the ticket's audience ids, by qualification bit mask. */
@@ -78,6 +80,9 @@ export const layerInfo = (layer: Layer): LayerInfo => {
     single,
     audienceIds: [...found],
     bandit: experiments.some((experiment) => isCmab(layer, experiment)),
+    acts:
+      !!layer.changes?.length ||
+      experiments.some((experiment) => experiment.changes?.length || (experiment.variations || []).some((variation) => variation.actions?.length)),
     holdbackEntity: layer.id + 'holdback',
     byMask: new Map(),
     small: experiments.length <= SMALL ? new Array(1 << experiments.length).fill(undefined) : undefined,
