@@ -14,7 +14,7 @@ import { pathToFileURL } from 'node:url';
 import type { ProjectDefinition } from '../core/define';
 import { formatProblem, normalizeProjectData, validateProject, type ProjectRule } from '../core/project';
 import type { Plugin } from '../core/types';
-import { fitStandardPreset } from '../plugins/presets/fit';
+import { fitStandardPreset, fittedStubs } from '../plugins/presets/fit';
 import {
   ROOT,
   SNIPPET_DIR,
@@ -57,6 +57,22 @@ const loadProject = async (file: string): Promise<{ project: ProjectDefinition; 
   return { project, fitted: project.fitted === true };
 };
 
+/**
+ * A project's snippet entry and fitted stand-ins exactly as {@link buildSnippet} bundles them (without
+ * validating): what the size budget test and the bench measure (`bundle(entry, 'iife', stubs)`).
+ */
+export const snippetParts = async (projectFile: string): Promise<{ entry: string; stubs: Record<string, string> }> => {
+  const file = resolve(projectFile);
+  const { project, jsonPlugins, fitted } = await loadProject(file);
+  return { entry: snippetEntry(file, jsonPlugins as never, fitted), stubs: fitted ? fittedStubs(normalizeProjectData(project.data)) : {} };
+};
+
+/** A project's snippet code exactly as {@link buildSnippet} makes it, neither validated nor written. */
+export const snippetCode = async (projectFile: string): Promise<string> => {
+  const { entry, stubs } = await snippetParts(projectFile);
+  return bundle(entry, 'iife', stubs);
+};
+
 /** Validates and builds one project; throws with every problem when it is invalid. */
 export const buildSnippet = async (projectFile: string, outFile?: string): Promise<SnippetBuild> => {
   const file = resolve(projectFile);
@@ -69,7 +85,7 @@ export const buildSnippet = async (projectFile: string, outFile?: string): Promi
   if (errors.length) {
     throw new Error(`${relative(ROOT, file)} is invalid:\n${errors.map((problem) => `  - ${formatProblem(problem)}`).join('\n')}`);
   }
-  const code = await bundle(snippetEntry(file, jsonPlugins as never, fitted));
+  const code = await bundle(snippetEntry(file, jsonPlugins as never, fitted), 'iife', fitted ? fittedStubs(data) : {});
   const unsafe = findUnsafeEval(code);
   if (unsafe) throw new Error(`${relative(ROOT, file)}: the snippet contains code a strict CSP forbids (${unsafe})`);
   const target = outFile ? resolve(outFile) : join(SNIPPET_DIR, `${data.projectId}.js`);

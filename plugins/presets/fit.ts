@@ -9,7 +9,9 @@
  * Storage, the api modules and the tracker always stay.
  *
  * A fitted snippet also leaves out the project validators (core/project/prepare-fitted.ts): it refuses data
- * handed over by `load`.
+ * handed over by `load`. Because its data is all it will run, parts of a plugin its data cannot use are
+ * replaced by stand-ins at build time (FITTED_PARTS below: the contextual bandit for a project with no
+ * cmab experiment, the regex guard's analysis, which the build has run on every pattern of the data).
  *
  * What a fitted snippet leaves out is also what a page could otherwise reach through push calls alone
  * (`geolocation` with no location condition, `segments` with no segment condition): a project that
@@ -20,7 +22,8 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from '../../core';
-import type { ProjectInput } from '../../core/project/types';
+import type { Experiment, Layer, ProjectInput } from '../../core/project/types';
+import { isCmab } from '../api-modules/decisions/util';
 import { standardPreset, type StandardPresetOptions } from './standard';
 
 /** The folder of a widget plugin under plugins/widgets/: its widget id with `_` as `-` (`hero_trust_signals` -> `hero-trust-signals`). */
@@ -155,3 +158,29 @@ export const fitStandardPreset = (data: ProjectInput, options: StandardPresetOpt
     ...(entry.use === 'change-appliers/widget' && keep(plugins[index]) ? widgetRefs(data) : []),
   ]);
 };
+
+/**
+ * Parts of a plugin that a fitted snippet replaces by a stand-in at build time when its project's data
+ * cannot use them (a fitted snippet refuses data from `load`, so its data is all it will ever run):
+ * `module` is the repository path of the part, `stub` the path of the stand-in (same exports), `used`
+ * tells from the data whether the part is needed. The whole preset (not fitted) always carries the parts.
+ */
+export const FITTED_PARTS: ReadonlyArray<{ module: string; stub: string; used(data: ProjectInput): boolean }> = [
+  {
+    // The contextual bandit (prediction requests, stored predictions): only for a cmab experiment.
+    module: 'plugins/api-modules/decisions/cmab.ts',
+    stub: 'plugins/api-modules/decisions/cmab-off.ts',
+    used: (data) => (data.layers ?? []).some((layer) => (layer?.experiments ?? []).some((experiment) => experiment && isCmab(layer as Layer, experiment as Experiment))),
+  },
+  {
+    // The regex guard's automaton analysis (about 3 KB gzip): the build ran it on every pattern of the
+    // data and refuses an unsafe one; the stand-in keeps the limits and the input cut (see its comment).
+    module: 'core/project/regex.ts',
+    stub: 'core/project/regex-checked.ts',
+    used: () => false,
+  },
+];
+
+/** The stand-ins a fitted snippet of `data` takes: module path -> stub path (see {@link FITTED_PARTS}). */
+export const fittedStubs = (data: ProjectInput): Record<string, string> =>
+  Object.fromEntries(FITTED_PARTS.filter((part) => !part.used(data)).map((part) => [part.module, part.stub]));

@@ -9,7 +9,7 @@
  */
 import { build } from 'esbuild';
 import { gzipSync } from 'node:zlib';
-import { ROOT } from './snippet';
+import { ROOT, stubPlugins } from './snippet';
 
 /** One group of source files in a snippet. */
 export interface BreakdownGroup {
@@ -68,9 +68,10 @@ export const groupOf = (path: string): string => {
   return parts.join('/');
 };
 
-/** The breakdown of an entry given as source text (as {@link bundle} takes it), largest group first. */
-export const breakdown = async (contents: string): Promise<BreakdownGroup[]> => {
+/** The breakdown of an entry given as source text, with a fitted snippet's stand-ins (as `bundle` takes them), largest group first. */
+export const breakdown = async (contents: string, stubs: Readonly<Record<string, string>> = {}): Promise<BreakdownGroup[]> => {
   const result = await build({
+    plugins: stubPlugins(stubs),
     stdin: { contents, resolveDir: ROOT, loader: 'ts', sourcefile: 'snippet-entry.ts' },
     bundle: true,
     format: 'iife',

@@ -3,8 +3,8 @@
  * kernel into one IIFE, minified, and measured. Used by `npm run build:snippet(s)`, the size budget test
  * and the benchmarks, so all three measure the same thing.
  */
-import { build } from 'esbuild';
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { build, type Plugin } from 'esbuild';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -34,12 +34,26 @@ export const measure = (code: string | Uint8Array): Sizes => {
   };
 };
 
+/** The esbuild plugins that build each module of `stubs` (repository paths) from its stand-in file. */
+export const stubPlugins = (stubs: Readonly<Record<string, string>>): Plugin[] => {
+  const replaced = new Map(Object.entries(stubs).map(([module, stub]) => [join(ROOT, module), join(ROOT, stub)]));
+  if (!replaced.size) return [];
+  const load = (path: string) => {
+    const stub = replaced.get(path);
+    return stub ? { contents: readFileSync(stub, 'utf8'), loader: 'ts' as const, resolveDir: dirname(stub) } : undefined;
+  };
+  return [{ name: 'fitted-stubs', setup: (on) => void on.onLoad({ filter: /\.ts$/ }, ({ path }) => load(path)) }];
+};
+
 /**
  * Bundles an entry module given as source text (imports resolve from the repository root) and minifies
  * it. esbuild bundles and strips types; terser then compresses further, which matters at this size.
+ * `stubs` (repository path -> repository path) builds a module from another file: the stand-ins of a
+ * fitted snippet (plugins/presets/fit.ts).
  */
-export const bundle = async (contents: string, format: 'iife' | 'esm' = 'iife'): Promise<string> => {
+export const bundle = async (contents: string, format: 'iife' | 'esm' = 'iife', stubs: Readonly<Record<string, string>> = {}): Promise<string> => {
   const result = await build({
+    plugins: stubPlugins(stubs),
     stdin: { contents, resolveDir: ROOT, loader: 'ts', sourcefile: 'snippet-entry.ts' },
     bundle: true,
     format,

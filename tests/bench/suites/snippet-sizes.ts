@@ -1,7 +1,8 @@
 /**
  * `npm run bench -- snippet`: what the snippets weigh and where their bytes go.
  * - The kernel alone, the whole standard preset (every plugin, no project data, the validators for data
- *   given to `load`) and every project's snippet as `npm run build:snippets` builds it, against the
+ *   given to `load`) and every project's snippet as `npm run build:snippets` builds it (fitted ones with
+ *   their stand-ins, plugins/presets/fit.ts), against the
  *   peers' SDKs bundled and minified by the same pipeline.
  * - The homepage project's snippet against GrowthBook and Optimizely with the same experiments
  *   (homepage-peers.ts), twice: as the peers' bundles are (they carry no widget code: their widget
@@ -11,10 +12,10 @@
  * - A per-module breakdown (scripts/lib/snippet-breakdown.ts) of the homepage snippet and of the whole
  *   preset: minified bytes and share of gzip per plugin folder, core file and project folder.
  */
-import { pathToFileURL } from 'node:url';
 import { HOMEPAGE_DATA } from '../../../config/homepage/project';
 import { breakdown, type BreakdownGroup } from '../../../scripts/lib/snippet-breakdown';
-import { bundle, measure, measureKernel, projectFiles, ROOT, snippetEntry, WHOLE_PRESET_ENTRY, type Sizes } from '../../../scripts/lib/snippet';
+import { snippetCode, snippetParts } from '../../../scripts/build-snippet';
+import { bundle, measure, measureKernel, projectFiles, ROOT, WHOLE_PRESET_ENTRY, type Sizes } from '../../../scripts/lib/snippet';
 import { widgetFolder } from '../../../plugins/presets/fit';
 import type { BenchRow, BenchSuite } from '../table';
 import { growthbookEntry, optimizelyEntry } from './homepage-peers';
@@ -27,13 +28,6 @@ import { growthbookEntry, optimizelyEntry } from './homepage-peers';
 const PEERS: Record<string, string> = {
   GrowthBook: `export { GrowthBook } from '@growthbook/growthbook';`,
   Optimizely: `export { createInstance, createPollingProjectConfigManager, createBatchEventProcessor, createOdpManager } from '@optimizely/optimizely-sdk';`,
-};
-
-/** The snippet entry of a project file as the build makes it (fitted when the project says so). */
-const entryOf = async (file: string): Promise<string> => {
-  if (file.endsWith('.json')) return snippetEntry(file);
-  const project = (await import(pathToFileURL(file).href)).default as { fitted?: boolean };
-  return snippetEntry(file, undefined, project?.fitted === true);
 };
 
 /** Every widget change in the data: its widget id and settings, as a peer would carry them. */
@@ -89,8 +83,8 @@ export const snippetSizes: BenchSuite = {
     const rows = rowsFor('kernel alone', await measureKernel(), peers);
     rows.push(...rowsFor('whole standard preset, no project data', measure(await bundle(WHOLE_PRESET_ENTRY)), peers));
 
-    const homepageEntry = await entryOf(`${ROOT}/config/homepage/project.ts`);
-    const homepage = measure(await bundle(homepageEntry));
+    const homepageParts = await snippetParts(`${ROOT}/config/homepage/project.ts`);
+    const homepage = measure(await bundle(homepageParts.entry, 'iife', homepageParts.stubs));
     const bare = { GrowthBook: measure(await bundle(growthbookEntry())), Optimizely: measure(await bundle(optimizelyEntry())) };
     const fair = { 'GrowthBook + widgets': measure(await bundle(withWidgets(growthbookEntry()))), 'Optimizely + widgets': measure(await bundle(withWidgets(optimizelyEntry()))) };
     rows.push(
@@ -100,9 +94,9 @@ export const snippetSizes: BenchSuite = {
 
     for (const file of projectFiles()) {
       const project = file.split('/').slice(-2, -1)[0];
-      rows.push(...rowsFor(`snippet: ${project}`, measure(await bundle(await entryOf(file))), peers));
+      rows.push(...rowsFor(`snippet: ${project}`, measure(await snippetCode(file)), peers));
     }
-    rows.push(...breakdownRows('homepage', await breakdown(homepageEntry)), ...breakdownRows('whole preset', await breakdown(WHOLE_PRESET_ENTRY)));
+    rows.push(...breakdownRows('homepage', await breakdown(homepageParts.entry, homepageParts.stubs)), ...breakdownRows('whole preset', await breakdown(WHOLE_PRESET_ENTRY)));
     return rows;
   },
 };

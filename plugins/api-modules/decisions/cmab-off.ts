@@ -1,0 +1,12 @@
+/**
+ * The bandit of a fitted snippet whose project has no contextual-bandit experiment (plugins/presets/fit.ts
+ * puts this module in place of ./cmab.ts at build time): the decision code asks it nothing for such a
+ * project, since `choose` runs only for a bandit experiment and `settle` only for a layer holding one,
+ * and a fitted snippet refuses data from `load`, so no bandit can arrive later.
+ */
+import type { CmabChooser, CmabOptions } from './cmab';
+
+export type { CmabChooser, CmabOptions };
+
+/** No bandit: the fallback decision, nothing to settle. */
+export const createCmab = (): CmabChooser => ({ choose: (_layer, _experiment, _id, fallback) => fallback, settle: () => {} });

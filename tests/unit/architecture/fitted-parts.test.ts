@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import * as checked from '../../../core/project/regex-checked';
+import * as guard from '../../../core/project/regex';
+import * as cmab from '../../../plugins/api-modules/decisions/cmab';
+import * as cmabOff from '../../../plugins/api-modules/decisions/cmab-off';
+import { FITTED_PARTS, fittedStubs } from '../../../plugins/presets/fit';
+import { bundle } from '../../../scripts/lib/snippet';
+import type { ProjectInput } from '../../../core/project/types';
+
+const functionsOf = (module: object) => Object.keys(module).filter((key) => typeof (module as Record<string, unknown>)[key] === 'function').sort();
+
+const layer = (allocationPolicy?: string) => ({
+  id: 'l',
+  policy: 'single_experiment',
+  experiments: [{ id: 'e', ...(allocationPolicy ? { allocationPolicy } : {}), variations: [{ id: 'v', actions: [] }] }],
+});
+
+describe('fitted snippets: stand-ins for the parts their data cannot use (plugins/presets/fit.ts)', () => {
+  it('every stand-in exists and offers the functions of the module it replaces', async () => {
+    const pairs: Array<[object, object]> = [
+      [guard, checked],
+      [cmab, cmabOff],
+    ];
+    expect(FITTED_PARTS.map((part) => part.stub).sort()).toEqual(['core/project/regex-checked.ts', 'plugins/api-modules/decisions/cmab-off.ts']);
+    for (const [real, stub] of pairs) expect(functionsOf(real).filter((name) => !functionsOf(stub).includes(name) && name !== 'reusable')).toEqual([]);
+  });
+
+  it('the regex stand-in keeps the limits, the input cut and the answers of the guard for checked patterns', () => {
+    expect([checked.MAX_PATTERN, checked.MAX_REGEX_INPUT]).toEqual([guard.MAX_PATTERN, guard.MAX_REGEX_INPUT]);
+    for (const pattern of ['^/shop/.*/item-\\d+$', '(foo|bar)+', '[a-z]+(-[a-z]+)*', 'checkout']) {
+      expect(String(checked.compile(pattern, 'i'))).toBe(String(guard.compile(pattern, 'i')));
+      expect(checked.testRegex(pattern, '/shop/a/item-12')).toBe(guard.testRegex(pattern, '/shop/a/item-12'));
+    }
+    expect(checked.regexProblem('(')).toMatch(/^Invalid regular expression/);
+    expect(checked.regexProblem(3)).toBe(guard.regexProblem(3));
+    expect(checked.regexProblem('a'.repeat(1001))).toMatch(/longer than 1000/);
+    // The input is cut at MAX_REGEX_INPUT characters, as by the guard.
+    expect(checked.testRegex('b$', 'a'.repeat(3000) + 'b')).toBe(false);
+  });
+
+  it('the bandit stand-in answers the fallback and settles nothing', () => {
+    const fallback = { experimentId: 'e', variationId: 'v', reason: 'x' } as never;
+    const chooser = cmabOff.createCmab();
+    expect(chooser.choose({} as never, {} as never, 'id', fallback)).toBe(fallback);
+    expect(() => chooser.settle({} as never, null)).not.toThrow();
+  });
+
+  it('the bandit stays in a fitted snippet whose data has a cmab experiment (either spelling), the regex analysis never', () => {
+    const data = (policy?: string) => ({ projectId: 'p', accountId: 'a', layers: [layer(policy)] }) as unknown as ProjectInput;
+    expect(fittedStubs(data())).toEqual({ 'plugins/api-modules/decisions/cmab.ts': 'plugins/api-modules/decisions/cmab-off.ts', 'core/project/regex.ts': 'core/project/regex-checked.ts' });
+    for (const policy of ['cmab', 'contextual-multi-arm-bandit']) expect(Object.keys(fittedStubs(data(policy)))).toEqual(['core/project/regex.ts']);
+  });
+
+  it('a bundle built with stand-ins carries them instead of the modules', async () => {
+    const entry = `export { compile } from './core/project/regex';`;
+    const full = await bundle(entry, 'esm');
+    const fitted = await bundle(entry, 'esm', { 'core/project/regex.ts': 'core/project/regex-checked.ts' });
+    expect(full).toMatch(/exponential time/);
+    expect(fitted).not.toMatch(/exponential time/);
+    expect(fitted.length).toBeLessThan(full.length / 3);
+  });
+});
