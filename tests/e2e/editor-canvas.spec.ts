@@ -68,3 +68,32 @@ test('EDT-25 EDT-14 EDT-15 EDT-16 EDT-19 EDT-21 EDT-23 pick the hero title, chan
   await visitor.goto(`${services.url}/?varia_force_variations=${variationId}&varia_log=INFO`);
   await expect(visitor.locator('h1.hero-title')).toHaveText(original);
 });
+
+test('EDT-16 EDT-14 the picker on a page with generated class names: unique selectors, the same after a reload', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openProject(page, services);
+  // Any URL: the address field opens it on the canvas in editor mode.
+  const address = page.getByLabel('Page path');
+  await address.fill('/editor/fixtures/generated-classes');
+  await address.press('Enter');
+  const frame = canvasFrame(page);
+  const targets = ['h1', 'button >> nth=1', 'a[data-testid]', 'li >> nth=1'];
+  const selectorsOnce = async () => {
+    const found: string[] = [];
+    for (const target of targets) {
+      await pick(page, target);
+      const selector = await page.getByTestId('selected-selector').innerText();
+      await expect(page.getByTestId('selector-matches')).toHaveText('unique');
+      expect(selector).not.toMatch(/css-|sc-/);
+      found.push(selector);
+    }
+    return found;
+  };
+  await expect(frame.locator('h1')).toBeVisible();
+  const first = await selectorsOnce();
+  const classes = await frame.locator('h1').getAttribute('class');
+  await page.getByRole('button', { name: 'Reload the page' }).click();
+  await expect.poll(() => frame.locator('h1').getAttribute('class')).not.toBe(classes);
+  expect(await selectorsOnce()).toEqual(first);
+  expect(first[2]).toBe('a[data-testid="nav-signin"]');
+});

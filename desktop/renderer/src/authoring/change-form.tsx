@@ -51,9 +51,25 @@ const fromRule = (rule: string) => {
 export function ChangeForm({ kind, change, onChange, modelKey, matches, pickedSelector }: ChangeFormProps) {
   const attrs = (change.attributes ?? {}) as Record<string, string | boolean | null>;
   const setAttrs = (next: Record<string, string | boolean | null>) => onChange({ ...change, attributes: next as AuthoredChange['attributes'] });
-  const editor = (language: CodeLanguage, value: string, set: (value: string) => void, label: string, height = 180) => (
-    <CodeEditor path={`${modelKey}/${kind}.${language === 'javascript' ? 'js' : language === 'typescript' ? 'ts' : language}`} language={language} value={value} onChange={set} label={label} height={height} />
-  );
+  const [wide, setWide] = useState(false);
+  const editor = (language: CodeLanguage, value: string, set: (value: string) => void, label: string, height = 180) => {
+    const path = `${modelKey}/${kind}.${language === 'javascript' ? 'js' : language === 'typescript' ? 'ts' : language}`;
+    return wide ? (
+      // The same model in a large editor over the canvas; the preview keeps following every keystroke.
+      <div className="au-dialog" role="dialog" aria-label={`${label} (large editor)`}>
+        <div className="au-dialog__head">
+          <span>{label}</span>
+          <button type="button" className="au-button au-button--small" onClick={() => setWide(false)}>Done</button>
+        </div>
+        <CodeEditor path={path} language={language} value={value} onChange={set} label={label} height="calc(100% - 44px)" />
+      </div>
+    ) : (
+      <div className="au-code">
+        <CodeEditor path={path} language={language} value={value} onChange={set} label={label} height={height} />
+        <button type="button" className="au-expand" onClick={() => setWide(true)} title="Open in a large editor">Expand</button>
+      </div>
+    );
+  };
 
   const selectorRow = kind === 'redirect' || kind === 'code' || kind === 'widget' ? null : (
     <Row

@@ -17,7 +17,7 @@ export function Breadcrumb({ state, scale, width }: { state: CanvasState; scale:
       {selection ? (
         <>
           <nav className="cv-crumbs" aria-label="Selected element's ancestors">
-            {selection.path.slice(-5).map((ref) => (
+            {selection.path.slice(-3).map((ref) => (
               <button key={ref.selector} type="button" className="cv-crumb" onClick={() => select(ref.selector)} title={ref.selector}>
                 {ref.label}
               </button>
@@ -48,7 +48,7 @@ export function Breadcrumb({ state, scale, width }: { state: CanvasState; scale:
         </span>
       )}
       <span className="cv-spacer" />
-      {preview ? (
+      {preview && preview.results.length ? (
         <span className={`cv-preview-note${failed.length ? ' cv-preview-note--warn' : ''}`} data-testid="preview-status">
           {failed.length ? `${failed.length} change${failed.length > 1 ? 's' : ''} not applied · ` : ''}
           {preview.results.length} previewed in {preview.ms.toFixed(1)} ms

@@ -42,8 +42,9 @@ export function PageFrame({ url, reloadKey, width, height, title }: PageFramePro
   }, [desktop, token, url]);
 
   const style = { width, height };
+  // Keyed by the URL with its token: a reload changes only the hash, which would not load the page again.
   if (desktop) {
-    return <webview ref={ref as never} src={src} style={{ ...style, display: 'inline-flex' }} className="page-frame" title={title} />;
+    return <webview key={src} ref={ref as never} src={src} style={{ ...style, display: 'inline-flex' }} className="page-frame" title={title} />;
   }
-  return <iframe ref={ref as never} src={src} style={style} className="page-frame" title={title} data-testid="canvas-frame" />;
+  return <iframe key={src} ref={ref as never} src={src} style={style} className="page-frame" title={title} data-testid="canvas-frame" />;
 }
