@@ -139,14 +139,19 @@ export function Workspace(props: WorkspaceProps) {
     let opened: ProjectModel | undefined;
     let active = true;
     setModel(null);
+    // The project's info and its working copy load side by side (opening is what people wait for).
+    const modelOpening = openProjectModel(props.projectId);
     api<ProjectInfo>(`projects/${encodeURIComponent(props.projectId)}`)
       .then(async (loaded) => {
         setInfo(loaded);
-        opened = await openProjectModel(props.projectId);
+        opened = await modelOpening;
         if (active) setModel(opened);
         else void opened.destroy();
       })
-      .catch((failure: Error) => active && setError(failure.message));
+      .catch((failure: Error) => {
+        void modelOpening.then((model) => model.destroy());
+        if (active) setError(failure.message);
+      });
     return () => {
       active = false;
       void opened?.destroy();
