@@ -1,6 +1,7 @@
 import { GLOBAL_NAME, PREFIX } from './constants';
 import type { ProjectDefinition } from './define';
 import { createKernel } from './kernel';
+import { parseLogSetting } from './logger';
 import { readQuery } from './query';
 import type { Kernel, ProjectPreparer } from './types';
 
@@ -28,13 +29,18 @@ export const boot = (project: ProjectDefinition, options: BootOptions = {}): Ker
     const win = (options.win ?? window) as Window & Record<string, unknown>;
     const queued = win[GLOBAL_NAME];
     if (queued && !Array.isArray(queued)) return;
+    // The log parameter wins over the default level (ruling 11) and over a `log` call the page queued
+    // before the snippet loaded (a person debugging must not be overridden); modes that raise it are plugins'.
+    const logLevel = readQuery(win.location.search)[PREFIX + 'log'];
+    const queue = ((queued as unknown[]) ?? []).filter(
+      (call) => !parseLogSetting(logLevel) || (Array.isArray(call) ? call[0] : (call as { type?: unknown } | null)?.type) != 'log',
+    );
     const kernel = createKernel({
       data: project.data,
       plugins: project.plugins,
       win,
-      queue: (queued as unknown[]) ?? [],
-      // The log parameter wins over the default level (ruling 11); modes that raise it are plugins'.
-      logLevel: readQuery(win.location.search)[PREFIX + 'log'],
+      queue,
+      logLevel,
       prepare: options.prepare,
     });
     const api: PublicApi = { push: kernel.push, get: kernel.get };

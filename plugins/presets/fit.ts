@@ -11,7 +11,8 @@
  * A fitted snippet also leaves out the project validators (core/project/prepare-fitted.ts): it refuses data
  * handed over by `load`. Because its data is all it will run, parts of a plugin its data cannot use are
  * replaced by stand-ins at build time (FITTED_PARTS below: the contextual bandit for a project with no
- * cmab experiment, the regex guard's analysis, which the build has run on every pattern of the data).
+ * cmab experiment, the regex guard's analysis, which the build has run on every pattern of the data, and
+ * the modules' project rules).
  *
  * What a fitted snippet leaves out is also what a page could otherwise reach through push calls alone
  * (`geolocation` with no location condition, `segments` with no segment condition): a project that
@@ -77,7 +78,7 @@ export const STANDARD_MODULES: ReadonlyArray<{ use: string; option?: keyof Stand
   ...['single-experiment', 'multivariate', 'equal-priority'].map((name) => ({ use: `deciders/${name}` })),
   { use: 'api-modules/decisions', option: 'decisions' },
   { use: 'api-modules/changes', option: 'changes' },
-  ...['integrations', 'preview', 'features'].map((name) => ({ use: `api-modules/${name}` })),
+  ...['integrations', 'preview', 'features', 'qa-log'].map((name) => ({ use: `api-modules/${name}` })),
   ...['attribute', 'append', 'rearrange', 'redirect', 'custom-code', 'widget'].map((name) => ({ use: `change-appliers/${name}` })),
   ...['immediate', 'callback', 'polling', 'manual', 'url-changed', 'dom-changed'].map((name) => ({ use: `view-providers/${name}` })),
   ...['click', 'pageview', 'custom', 'engagement'].map((name) => ({ use: `event-implementations/${name}` })),
@@ -179,6 +180,9 @@ export const FITTED_PARTS: ReadonlyArray<{ module: string; stub: string; used(da
     stub: 'core/project/regex-checked.ts',
     used: () => false,
   },
+  // The modules' project rules: a fitted snippet never validates (prepare-fitted.ts).
+  { module: 'plugins/api-modules/audiences/validate.ts', stub: 'plugins/api-modules/audiences/validate-off.ts', used: () => false },
+  { module: 'plugins/api-modules/changes/validate.ts', stub: 'plugins/api-modules/changes/validate-off.ts', used: () => false },
 ];
 
 /** The stand-ins a fitted snippet of `data` takes: module path -> stub path (see {@link FITTED_PARTS}). */

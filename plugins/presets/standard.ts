@@ -15,6 +15,7 @@ import features from '../api-modules/features';
 import integrations from '../api-modules/integrations';
 import pages from '../api-modules/pages';
 import preview from '../api-modules/preview';
+import qaLog from '../api-modules/qa-log';
 import visitor from '../api-modules/visitor';
 import behavior from '../audience-matchers/behavior';
 import cookiesMatcher from '../audience-matchers/cookies';
@@ -131,6 +132,7 @@ export const standardPreset = (options: StandardPresetOptions = {}): Plugin[] =>
   integrations(),
   preview(),
   features(),
+  qaLog(),
   attribute,
   append,
   rearrange,
