@@ -3,6 +3,10 @@ import * as checked from '../../../core/project/regex-checked';
 import * as guard from '../../../core/project/regex';
 import * as cmab from '../../../plugins/api-modules/decisions/cmab';
 import * as cmabOff from '../../../plugins/api-modules/decisions/cmab-off';
+import * as audienceRules from '../../../plugins/api-modules/audiences/validate';
+import * as audienceRulesOff from '../../../plugins/api-modules/audiences/validate-off';
+import * as changeRules from '../../../plugins/api-modules/changes/validate';
+import * as changeRulesOff from '../../../plugins/api-modules/changes/validate-off';
 import { FITTED_PARTS, fittedStubs } from '../../../plugins/presets/fit';
 import { bundle } from '../../../scripts/lib/snippet';
 import type { ProjectInput } from '../../../core/project/types';
@@ -20,8 +24,15 @@ describe('fitted snippets: stand-ins for the parts their data cannot use (plugin
     const pairs: Array<[object, object]> = [
       [guard, checked],
       [cmab, cmabOff],
+      [audienceRules, audienceRulesOff],
+      [changeRules, changeRulesOff],
     ];
-    expect(FITTED_PARTS.map((part) => part.stub).sort()).toEqual(['core/project/regex-checked.ts', 'plugins/api-modules/decisions/cmab-off.ts']);
+    expect(FITTED_PARTS.map((part) => part.stub).sort()).toEqual([
+      'core/project/regex-checked.ts',
+      'plugins/api-modules/audiences/validate-off.ts',
+      'plugins/api-modules/changes/validate-off.ts',
+      'plugins/api-modules/decisions/cmab-off.ts',
+    ]);
     for (const [real, stub] of pairs) expect(functionsOf(real).filter((name) => !functionsOf(stub).includes(name) && name !== 'reusable')).toEqual([]);
   });
 
@@ -38,6 +49,15 @@ describe('fitted snippets: stand-ins for the parts their data cannot use (plugin
     expect(checked.testRegex('b$', 'a'.repeat(3000) + 'b')).toBe(false);
   });
 
+  it('the rule stand-ins report nothing (a fitted snippet never validates) and keep the texts of their API', () => {
+    const reports: unknown[] = [];
+    const data = { audiences: [{ id: 'a', conditions: ['and', { type: 'nope' }] }], layers: [] } as never;
+    audienceRulesOff.audienceRule(() => undefined)(data, (problem) => reports.push(problem), []);
+    changeRulesOff.unknownTypeRule(() => false)(data, (problem) => reports.push(problem), []);
+    expect(reports).toEqual([]);
+    expect(audienceRulesOff.noMatcherMessage('x')).toBe(audienceRules.noMatcherMessage('x'));
+  });
+
   it('the bandit stand-in answers the fallback and settles nothing', () => {
     const fallback = { experimentId: 'e', variationId: 'v', reason: 'x' } as never;
     const chooser = cmabOff.createCmab();
@@ -47,8 +67,12 @@ describe('fitted snippets: stand-ins for the parts their data cannot use (plugin
 
   it('the bandit stays in a fitted snippet whose data has a cmab experiment (either spelling), the regex analysis never', () => {
     const data = (policy?: string) => ({ projectId: 'p', accountId: 'a', layers: [layer(policy)] }) as unknown as ProjectInput;
-    expect(fittedStubs(data())).toEqual({ 'plugins/api-modules/decisions/cmab.ts': 'plugins/api-modules/decisions/cmab-off.ts', 'core/project/regex.ts': 'core/project/regex-checked.ts' });
-    for (const policy of ['cmab', 'contextual-multi-arm-bandit']) expect(Object.keys(fittedStubs(data(policy)))).toEqual(['core/project/regex.ts']);
+    expect(fittedStubs(data())['plugins/api-modules/decisions/cmab.ts']).toBe('plugins/api-modules/decisions/cmab-off.ts');
+    expect(fittedStubs(data())['core/project/regex.ts']).toBe('core/project/regex-checked.ts');
+    for (const policy of ['cmab', 'contextual-multi-arm-bandit']) {
+      expect(fittedStubs(data(policy))['plugins/api-modules/decisions/cmab.ts']).toBeUndefined();
+      expect(fittedStubs(data(policy))['core/project/regex.ts']).toBe('core/project/regex-checked.ts');
+    }
   });
 
   it('a bundle built with stand-ins carries them instead of the modules', async () => {
