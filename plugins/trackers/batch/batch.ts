@@ -48,8 +48,12 @@ const SHORT = {
   decision: inverse(BATCH_SHORT_KEYS.decision),
   event: inverse(BATCH_SHORT_KEYS.event),
 };
-const shorten = (record: object, table: Record<string, string>) =>
-  Object.fromEntries(Object.entries(record).map(([key, value]) => [table[key] ?? key, value]));
+// A plain loop: no entry arrays per record (a flush shortens every event of the batch).
+const shorten = (record: object, table: Record<string, string>) => {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(record)) out[table[key] ?? key] = (record as Record<string, unknown>)[key];
+  return out;
+};
 
 /** What a batch needs besides its snapshots. */
 export interface BatchVisitorInfo {
