@@ -8,7 +8,7 @@ const KERNEL_GZIP_BUDGET = 3 * 1024;
 
 /**
  * The whole standard preset with no project data (WHOLE_PRESET_ENTRY), gzip. The target is 20 KB
- * (20,480 B), not reached; the budget is what is reached (54,469 B on 2026-11-25, 55,618 B with the QA log
+ * (20,480 B), not reached; the budget is what is reached (54,469 B on 2026-11-25, 55,838 B with the QA log
  * module added to the preset the same day) with a little room, so a regression fails while the target is
  * worked towards. Lower it as the preset shrinks.
  */
@@ -22,10 +22,10 @@ const WHOLE_PRESET_GZIP_BUDGET = 56_300;
 const GROWTHBOOK_WITH_WIDGETS_GZIP = 40_407;
 /**
  * The homepage snippet's budget, gzip, as `npm run build:snippets` builds it (fitted, with its stand-ins).
- * The target is at most GROWTHBOOK_WITH_WIDGETS_GZIP; reached on 2026-11-25: 64,590 B (1.60x; 68,868 B
+ * The target is at most GROWTHBOOK_WITH_WIDGETS_GZIP, not reached: on 2026-11-25, 64,074 B (1.59x; 68,868 B
  * before the fitted stand-ins), so the budget holds that figure with a little room until the target is met.
  */
-const HOMEPAGE_GZIP_BUDGET = 65_400;
+const HOMEPAGE_GZIP_BUDGET = 64_900;
 
 describe('size budget and strict CSP', () => {
   it('the kernel alone is at most 3 KB gzip', async () => {
