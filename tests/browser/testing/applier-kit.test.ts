@@ -39,7 +39,11 @@ describe('test kit: appliers', () => {
     expect(run.undone).toContain('<h1 class="title">changed</h1>');
   });
 
-  it('CHG-5 applyAndUndo lets the applier throw its catalogued message', () => {
-    expect(() => applyAndUndo(attribute, { id: 'c', type: 'attribute', selector: 'h1', attributes: { nope: 'x' } as never }, root())).toThrow();
+  it('CHG-5 applyAndUndo lets the applier throw its catalogued message, the page untouched', () => {
+    const el = root();
+    const before = el.innerHTML;
+    const change = { id: 'c', type: 'attribute', selector: 'h1', attributes: { onclick: 'alert(1)' } as never } as const;
+    expect(() => applyAndUndo(attribute, change, el)).toThrow('Event handler attributes are refused');
+    expect(el.innerHTML).toBe(before);
   });
 });
