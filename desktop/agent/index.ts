@@ -36,6 +36,10 @@ export const startAgent = (
     if (!agent) return;
     const { picker, preview, channel } = agent;
     switch (message.type) {
+      case 'hello':
+        // The editor asks until it hears from us: its listener may have started after our first ready.
+        sendReady();
+        break;
       case 'picker':
         picker.setOn(message.on);
         break;
@@ -80,6 +84,8 @@ export const startAgent = (
   const preview = createPreview(win, widgets, servicesBase);
   agent = { channel, picker, preview, handle };
   win.__variaAgentRunning = agent;
-  channel.send({ type: 'ready', url: win.location.href, title: win.document.title, elements: win.document.getElementsByTagName('*').length });
+  const sendReady = () =>
+    channel.send({ type: 'ready', url: win.location.href, title: win.document.title, elements: win.document.getElementsByTagName('*').length });
+  sendReady();
   return agent;
 };

@@ -72,6 +72,7 @@ export interface PreviewResult {
 
 /** Editor -> agent. */
 export type ToAgent =
+  | { type: 'hello' }
   | { type: 'picker'; on: boolean }
   | { type: 'select'; selector: string }
   | { type: 'navigate'; to: Direction }
@@ -121,6 +122,7 @@ const change = shape({
 });
 
 const TO_AGENT: Record<ToAgent['type'], Check> = {
+  hello: () => true,
   picker: shape({ on: isBool }),
   select: shape({ selector: isString }),
   navigate: shape({ to: oneOf('parent', 'child', 'prev', 'next') }),

@@ -35,7 +35,13 @@ export function PageFrame({ url, reloadKey, width, height, title }: PageFramePro
     if (desktop) channel = openWebviewChannel(element as unknown as WebviewLike, token, canvasSession.receive);
     else channel = openFrameChannel(element as HTMLIFrameElement, new URL(url).origin, token, canvasSession.receive);
     canvasSession.opening(channel.send);
+    // Ask until the agent answers: its first `ready` may come before this listener existed.
+    const hello = setInterval(() => {
+      if (canvasSession.get().connected) clearInterval(hello);
+      else channel.send({ type: 'hello' });
+    }, 250);
     return () => {
+      clearInterval(hello);
       channel.close();
       canvasSession.closed();
     };
