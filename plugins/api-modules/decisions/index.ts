@@ -18,6 +18,7 @@ import { buildPayload, referrerOf } from './payload';
 import { createRelay } from './relay';
 import { createState } from './state';
 import { isThenable, uuid } from './util';
+import { policyRule } from './validate';
 
 /** Options of the decisions plugin. */
 export type DecisionsOptions = CmabOptions;
@@ -225,6 +226,7 @@ export default function decisions(options: DecisionsOptions = {}): PluginOf<'api
     setup(ctx) {
       module = createDecisions(ctx, options);
     },
+    validate: policyRule,
     create: () => module,
   });
 }

@@ -58,7 +58,7 @@ describe('standard preset fitted to a project', () => {
       'storage/local', 'storage/session', 'storage/cookie', 'api-modules/controls', 'api-modules/visitor', 'api-modules/audiences',
       'audience-matchers/custom-attribute', 'audience-matchers/device', 'audience-matchers/url',
       'profile-providers/device', 'profile-providers/url',
-      'deciders/equal-priority', 'api-modules/decisions', 'api-modules/changes', 'api-modules/integrations', 'api-modules/preview', 'change-appliers/attribute',
+      'deciders/equal-priority', 'api-modules/decisions', 'api-modules/changes', 'api-modules/integrations', 'api-modules/preview', 'api-modules/qa-log', 'change-appliers/attribute',
       'view-providers/immediate', 'event-implementations/click', 'trackers/batch', 'api-modules/pages',
     ]);
   });
