@@ -61,7 +61,7 @@ export function ChangeForm({ kind, change, onChange, modelKey, matches, pickedSe
           <span>{label}</span>
           <button type="button" className="au-button au-button--small" onClick={() => setWide(false)}>Done</button>
         </div>
-        <CodeEditor path={path} language={language} value={value} onChange={set} label={label} height="calc(100% - 44px)" />
+        <CodeEditor path={path} language={language} value={value} onChange={set} label={label} height="100%" />
       </div>
     ) : (
       <div className="au-code">
