@@ -20,6 +20,7 @@ import {
 import type { UrlCondition } from '../../../core/project/types';
 import { DEFAULT_HOST_PREFIXES, createUrlMatcher } from './url';
 import { createViews, type ActivationRecord } from './views';
+import { pagesRule } from './validate';
 
 export { normalizeUrl, createUrlMatcher, DEFAULT_HOST_PREFIXES } from './url';
 export { evaluateConditions } from './conditions';
@@ -40,6 +41,7 @@ export default function pages(options: PagesOptions = {}): PluginOf<'apiModule'>
   return definePlugin({
     type: 'apiModule',
     name: 'pages',
+    validate: pagesRule,
     setup(ctx) {
       const matcher = createUrlMatcher(options.hostPrefixes ?? DEFAULT_HOST_PREFIXES, (pattern, error) =>
         ctx.log.error(`A page URL condition with the regular expression "${pattern}" never matches:`, error),

@@ -24,7 +24,7 @@ const project = {
   revision: 1,
   pages: [{ id: 'home', apiName: 'home', staticConditions: [{ type: 'url', match: 'substring', value: '/' }] }],
   audiences: [{ id: 'aud', conditions: ['and', { type: 'device', value: 'phone' }, ['or', { type: 'custom_attribute', name: 'plan', value: 'pro' }]] }],
-  events: [{ id: 'e', apiName: 'signup', eventType: 'click', config: { selector: '.signup' } }],
+  events: [{ id: 'e', apiName: 'signup', eventType: 'click', pageId: 'home', config: { selector: '.signup' } }],
   layers: [
     {
       id: 'l',

@@ -1,7 +1,8 @@
 /**
  * Mistakes caught at build (validateProject with the plugins' rules, as the snippet build and the kernel
- * run it): an unknown layer policy is an error with the catalogue's message, naming the policy and the
- * layer's path; the standard preset's own project is clean.
+ * run it): an unknown layer policy, a page activation type no view provider serves (unknown, or
+ * immediate by default without its provider), a click event without a page to attach to. Each problem
+ * carries the catalogue's message and the entity's path; a project valid for the standard preset is clean.
  */
 import { describe, expect, it } from 'vitest';
 import type { Plugin } from '../../../../core';
@@ -34,5 +35,26 @@ describe('plugin build rules', () => {
   it('CFG-8 DEC-24 an unknown layer policy is an error naming the policy and the layer', () => {
     const data = project({ layers: [{ id: 'l1', policy: 'round_robin', experiments: [{ id: 'e1', variations: [{ id: 'v1', actions: [] }] }] }] as never });
     expect(problems(data)).toContain('layer "l1" layers[0].policy: No deciders found for policy "round_robin"');
+  });
+  it('PAG-7 ERR-17 an unknown page activation type is an error, not only a warning', () => {
+    const data = project({ pages: [{ id: 'home', apiName: 'home', activationType: 'on_scroll' }] as never });
+    expect(problems(data)).toContain('page "home" pages[0].activationType: Unknown view activationType "on_scroll"');
+  });
+
+  it('PAG-2 PAG-7 a page without activation type needs the immediate provider in the snippet', () => {
+    const plugins = standardPreset().filter((plugin) => !(plugin.type == 'viewProvider' && plugin.name == 'immediate'));
+    expect(problems(project(), plugins)).toContain('page "home" pages[0].activationType: Unknown view activationType "immediate"');
+  });
+
+  it('PAG-16 TRK-3 a click event without a page of the project is an error', () => {
+    const events = [
+      { id: 'ev1', apiName: 'cta', eventType: 'click', config: { selector: '#cta' } },
+      { id: 'ev2', apiName: 'buy', eventType: 'click', pageId: 'nowhere', config: { selector: '#buy' } },
+      { id: 'ev3', apiName: 'done', eventType: 'custom' },
+    ];
+    expect(problems(project({ events } as never))).toEqual([
+      'event "ev1" events[0].pageId: A click event needs the id of the page it is attached on, got "undefined"',
+      'event "ev2" events[1].pageId: A click event needs the id of the page it is attached on, got "nowhere"',
+    ]);
   });
 });
