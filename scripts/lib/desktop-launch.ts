@@ -22,14 +22,18 @@ function newest(dir: string): number {
 }
 
 /**
- * Whether `out/` is older than the desktop sources (or missing). Only `desktop/` is compared: the
- * runtime code the renderer borrows (URL matching, the list of audience matchers) changes its
- * behaviour rarely, and checking every plugin would rebuild on almost every run.
+ * The sources the desktop build bundles: its own, and the runtime code the renderer borrows (URL
+ * matching, the audience matchers, the widgets' schemas for the JSON editor). A renderer built before
+ * a widget's schema changed would validate widget JSON against the old one.
  */
+const DESKTOP_SOURCES = ['desktop', 'core', 'plugins'];
+
+/** Whether `out/` is older than any source the desktop build bundles (or missing). */
 export function desktopBuildIsStale(root = ROOT): boolean {
   const built = join(root, 'out/renderer/index.html');
   if (!existsSync(built) || !existsSync(join(root, 'out/main/index.js'))) return true;
-  return newest(join(root, 'desktop')) > statSync(built).mtimeMs;
+  const builtAt = statSync(built).mtimeMs;
+  return DESKTOP_SOURCES.some((dir) => newest(join(root, dir)) > builtAt);
 }
 
 /** Builds the desktop app (`npm run build:desktop`) when its sources changed; false when the build failed. */

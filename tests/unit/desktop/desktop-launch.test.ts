@@ -42,4 +42,16 @@ describe('desktop or web mode', () => {
     utimesSync(join(root, 'desktop/renderer/src/app.tsx'), new Date(), new Date(Date.now() + 60_000));
     expect(desktopBuildIsStale(root)).toBe(true);
   });
+
+  it('EDT-1 rebuilds the editor when runtime code it bundles (a widget schema) is newer than the build', () => {
+    const root = mkdtempSync(join(tmpdir(), 'desktop-build-'));
+    for (const file of ['out/renderer/index.html', 'out/main/index.js', 'desktop/renderer/src/app.tsx', 'plugins/widgets/hero/schema.ts']) {
+      mkdirSync(join(root, file, '..'), { recursive: true });
+      writeFileSync(join(root, file), '');
+      utimesSync(join(root, file), new Date(1000), new Date(file.startsWith('out/') ? 5000 : 1000));
+    }
+    expect(desktopBuildIsStale(root)).toBe(false);
+    utimesSync(join(root, 'plugins/widgets/hero/schema.ts'), new Date(), new Date(Date.now() + 60_000));
+    expect(desktopBuildIsStale(root)).toBe(true);
+  });
 });
