@@ -79,6 +79,7 @@ export default function qaLog(): PluginOf<'apiModule'> {
           : reason == 'force' ? 'forced audience'
           : reason == 'sticky' ? 'sticky: the variation stored for this visitor'
           : reason == 'cmab' ? 'chosen by the contextual bandit'
+          : reason == 'layer_holdback' ? 'in the layer holdback: tracked, nothing applied'
           : reason == 'unallocated' ? `bucket ${draw} is unallocated traffic`
           : draw != null && reason != 'global_holdback' ? `bucket ${draw} (${reason})`
           : reason;
