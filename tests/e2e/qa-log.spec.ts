@@ -65,4 +65,13 @@ test.describe('QA log', () => {
     // The queued ['log', 'INFO'] would hide every debug line; unallocated traffic is logged at DEBUG.
     await expect.poll(() => lines.some((text) => text.includes('unallocated traffic of experiment exp-unallocated'))).toBe(true);
   });
+  test('KRN-39 DEC-16 the QA log says when a variation is the one stored for the visitor (sticky)', async ({ page }) => {
+    await page.goto(`${DEMO}?varia_log=INFO`);
+    await page.waitForFunction(() => !Array.isArray((window as unknown as { varia: unknown }).varia));
+    const lines = consoleOf(page);
+    await page.reload();
+    await expect
+      .poll(() => line(lines, 'Decision for layer layer-audience', 'variation var-audience (New headline), sticky: the variation stored for this visitor'))
+      .toBeTruthy();
+  });
 });
