@@ -4,11 +4,15 @@
  * immediate by default without its provider), a click event without a page to attach to. Each problem
  * carries the catalogue's message and the entity's path; a project valid for the standard preset is clean.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Plugin } from '../../../../core';
 import type { ProjectData } from '../../../../core/project/types';
 import { validateProject } from '../../../../core/project/validate';
 import { standardPreset } from '../../../../plugins/presets/standard';
+import { buildSnippet } from '../../../../scripts/build-snippet';
 
 const project = (extra: Partial<ProjectData> = {}) =>
   ({
@@ -57,4 +61,19 @@ describe('plugin build rules', () => {
       'event "ev2" events[1].pageId: A click event needs the id of the page it is attached on, got "nowhere"',
     ]);
   });
+  it('CFG-8 PAG-7 PAG-16 the snippet build refuses such a project, naming the policy, the type, the event and their paths', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'varia-rules-'));
+    const file = join(dir, 'project.json');
+    const data = project({
+      pages: [{ id: 'home', apiName: 'home', activationType: 'on_scroll' }],
+      events: [{ id: 'ev1', apiName: 'cta', eventType: 'click', config: { selector: '#cta' } }],
+      layers: [{ id: 'l1', policy: 'round_robin', experiments: [{ id: 'e1', variations: [{ id: 'v1', actions: [] }] }] }],
+    } as never);
+    writeFileSync(file, JSON.stringify({ data, plugins: { preset: 'standard' } }));
+    const failure = await buildSnippet(file, join(dir, 'out.js')).then(() => 'built', (error: Error) => error.message);
+    expect(failure).toContain('layers[0].policy');
+    expect(failure).toContain('No deciders found for policy "round_robin"');
+    expect(failure).toContain('Unknown view activationType "on_scroll"');
+    expect(failure).toContain('events[0].pageId');
+  }, 120_000);
 });
