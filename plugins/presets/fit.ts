@@ -183,6 +183,8 @@ export const FITTED_PARTS: ReadonlyArray<{ module: string; stub: string; used(da
   // The modules' project rules: a fitted snippet never validates (prepare-fitted.ts).
   { module: 'plugins/api-modules/audiences/validate.ts', stub: 'plugins/api-modules/audiences/validate-off.ts', used: () => false },
   { module: 'plugins/api-modules/changes/validate.ts', stub: 'plugins/api-modules/changes/validate-off.ts', used: () => false },
+  { module: 'plugins/api-modules/decisions/validate.ts', stub: 'plugins/api-modules/decisions/validate-off.ts', used: () => false },
+  { module: 'plugins/api-modules/pages/validate.ts', stub: 'plugins/api-modules/pages/validate-off.ts', used: () => false },
 ];
 
 /** The stand-ins a fitted snippet of `data` takes: module path -> stub path (see {@link FITTED_PARTS}). */

@@ -7,6 +7,10 @@ import * as audienceRules from '../../../plugins/api-modules/audiences/validate'
 import * as audienceRulesOff from '../../../plugins/api-modules/audiences/validate-off';
 import * as changeRules from '../../../plugins/api-modules/changes/validate';
 import * as changeRulesOff from '../../../plugins/api-modules/changes/validate-off';
+import * as decisionRules from '../../../plugins/api-modules/decisions/validate';
+import * as decisionRulesOff from '../../../plugins/api-modules/decisions/validate-off';
+import * as pageRules from '../../../plugins/api-modules/pages/validate';
+import * as pageRulesOff from '../../../plugins/api-modules/pages/validate-off';
 import { FITTED_PARTS, fittedStubs } from '../../../plugins/presets/fit';
 import { bundle } from '../../../scripts/lib/snippet';
 import type { ProjectInput } from '../../../core/project/types';
@@ -26,12 +30,16 @@ describe('fitted snippets: stand-ins for the parts their data cannot use (plugin
       [cmab, cmabOff],
       [audienceRules, audienceRulesOff],
       [changeRules, changeRulesOff],
+      [decisionRules, decisionRulesOff],
+      [pageRules, pageRulesOff],
     ];
     expect(FITTED_PARTS.map((part) => part.stub).sort()).toEqual([
       'core/project/regex-checked.ts',
       'plugins/api-modules/audiences/validate-off.ts',
       'plugins/api-modules/changes/validate-off.ts',
       'plugins/api-modules/decisions/cmab-off.ts',
+      'plugins/api-modules/decisions/validate-off.ts',
+      'plugins/api-modules/pages/validate-off.ts',
     ]);
     for (const [real, stub] of pairs) expect(functionsOf(real).filter((name) => !functionsOf(stub).includes(name) && name !== 'reusable')).toEqual([]);
   });
@@ -54,6 +62,9 @@ describe('fitted snippets: stand-ins for the parts their data cannot use (plugin
     const data = { audiences: [{ id: 'a', conditions: ['and', { type: 'nope' }] }], layers: [] } as never;
     audienceRulesOff.audienceRule(() => undefined)(data, (problem) => reports.push(problem), []);
     changeRulesOff.unknownTypeRule(() => false)(data, (problem) => reports.push(problem), []);
+    const layered = { layers: [{ id: 'l', policy: 'nope', experiments: [] }], pages: [{ id: 'p', activationType: 'nope' }], events: [{ id: 'e', eventType: 'click' }] } as never;
+    decisionRulesOff.policyRule(layered, (problem) => reports.push(problem), []);
+    pageRulesOff.pagesRule(layered, (problem) => reports.push(problem), []);
     expect(reports).toEqual([]);
     expect(audienceRulesOff.noMatcherMessage('x')).toBe(audienceRules.noMatcherMessage('x'));
   });
