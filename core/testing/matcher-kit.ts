@@ -25,8 +25,8 @@ export interface MatcherMismatch {
   via: 'match' | 'compile';
   expected: boolean | null | 'true, false or null';
   got: unknown;
-  /** The profile the probe used, when it was not the case's own. */
-  profile?: Record<string, unknown>;
+  /** What the probe put in the profile, when it was not the case's own (`attributes = a throwing proxy`). */
+  probe?: string;
 }
 
 /** Boots a kernel with the matcher and the project data, as a snippet would, and returns both paths. */
@@ -78,7 +78,7 @@ export const checkMatcher = (
   return wrong;
 };
 
-/** Values a page or a stored profile can hold that a matcher must survive. */
+/** Values a page or a stored profile can hold that a matcher must survive, with how a report names them. */
 const throwing = new Proxy(
   {},
   {
@@ -87,26 +87,27 @@ const throwing = new Proxy(
     },
   },
 );
-export const HOSTILE_VALUES: readonly unknown[] = [
-  undefined,
-  null,
-  NaN,
-  Infinity,
-  -0,
-  2 ** 60,
-  '',
-  'x'.repeat(100_000),
-  '<img src=x onerror=alert(1)>',
-  [],
-  [[[]]],
-  {},
-  Object.create(null),
-  { toString: () => { throw new Error('hostile toString'); } },
-  throwing,
-  Symbol('s'),
-  () => 1,
-  Promise.resolve(true),
+const HOSTILE: ReadonlyArray<readonly [label: string, value: unknown]> = [
+  ['undefined', undefined],
+  ['null', null],
+  ['NaN', NaN],
+  ['Infinity', Infinity],
+  ['-0', -0],
+  ['2^60', 2 ** 60],
+  ["''", ''],
+  ['a 100,000-character string', 'x'.repeat(100_000)],
+  ['markup', '<img src=x onerror=alert(1)>'],
+  ['[]', []],
+  ['[[[]]]', [[[]]]],
+  ['{}', {}],
+  ['an object without prototype', Object.create(null)],
+  ['an object whose toString throws', { toString: () => { throw new Error('hostile toString'); } }],
+  ['a proxy whose getters throw', throwing],
+  ['a symbol', Symbol('s')],
+  ['a function', () => 1],
+  ['a promise', Promise.resolve(true)],
 ];
+export const HOSTILE_VALUES: readonly unknown[] = HOSTILE.map(([, value]) => value);
 
 /**
  * Probes a matcher with hostile values in place of each profile field of each case (and of the
@@ -122,14 +123,15 @@ export const probeMatcher = (
   const wrong: MatcherMismatch[] = [];
   const paths = prepare(matcher, data);
   cases.forEach((item, index) => {
-    const profiles: Array<Record<string, unknown>> = [{}];
+    const probes: Array<[string, Record<string, unknown>]> = [['an empty profile', {}]];
     for (const field of Object.keys(item.profile)) {
-      for (const value of HOSTILE_VALUES) profiles.push({ ...item.profile, [field]: value });
+      for (const [label, value] of HOSTILE) probes.push([`${field} = ${label}`, { ...item.profile, [field]: value }]);
     }
-    for (const profile of profiles) {
+    for (const [probe, profile] of probes) {
       for (const [via, run] of paths) {
         const got = attempt(() => run(item.condition, profile));
-        if (got !== true && got !== false && got !== null) wrong.push({ index, via, expected: 'true, false or null', got, profile });
+        // A thrown error is reported by its message, any other wrong answer by its type.
+        if (got !== true && got !== false && got !== null) wrong.push({ index, via, expected: 'true, false or null', got: typeof got === 'string' ? got : typeof got, probe });
       }
     }
   });
