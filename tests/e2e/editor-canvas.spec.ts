@@ -56,8 +56,18 @@ test('EDT-25 EDT-14 EDT-15 EDT-16 EDT-19 EDT-21 EDT-23 pick the hero title, chan
   const visitor = await context.newPage();
   await visitor.goto(`${services.url}/?varia_force_variations=${variationId}&varia_log=INFO`);
   await expect(visitor.locator('h1.hero-title')).toHaveText(NEW_TEXT);
-  await visitor.goto(`${services.url}/`);
-  await expect(visitor.locator('h1.hero-title')).toHaveText(original);
+  // The experiment's other variations (its traffic is now split three ways, so an unforced visitor
+  // could land in any of them): each, forced, keeps the old text.
+  const others = await visitor.evaluate((id) => {
+    const data = (window as unknown as { varia: { get(name: string): { layers: Array<{ experiments: Array<{ variations: Array<{ id: string }> }> }> } } }).varia.get('data');
+    const experiment = data.layers.flatMap((layer) => layer.experiments).find((candidate) => candidate.variations.some((variation) => variation.id === id));
+    return experiment!.variations.map((variation) => variation.id).filter((other) => other !== id);
+  }, variationId);
+  expect(others.length).toBeGreaterThan(0);
+  for (const other of others) {
+    await visitor.goto(`${services.url}/?varia_force_variations=${other}`);
+    await expect(visitor.locator('h1.hero-title')).toHaveText(original);
+  }
 
   // Roll back to the revision before, then the forced page shows the old text again.
   await page.getByRole('button', { name: 'History', exact: true }).click();
