@@ -8,12 +8,12 @@
  * a stand-in for the site's geo-IP service).
  */
 import type { Plugin } from '../../core';
-import audiences from '../../plugins/api-modules/audiences';
-import changes from '../../plugins/api-modules/changes';
-import controls from '../../plugins/api-modules/controls';
-import decisions from '../../plugins/api-modules/decisions';
-import pages from '../../plugins/api-modules/pages';
-import visitor from '../../plugins/api-modules/visitor';
+import audiences from '../../plugins/modules/audiences';
+import changes from '../../plugins/modules/changes';
+import controls from '../../plugins/modules/controls';
+import decisions from '../../plugins/modules/decisions';
+import pages from '../../plugins/modules/pages';
+import visitor from '../../plugins/modules/visitor';
 import deviceMatcher from '../../plugins/audience-matchers/device';
 import firstSession from '../../plugins/audience-matchers/first-session';
 import locationMatcher from '../../plugins/audience-matchers/location';

@@ -47,7 +47,7 @@ function checkCondition(c: Checker, item: unknown, at: Scope): void {
 }
 
 /**
- * Why a URL rule can never match a page, or undefined (URL-1..6 as plugins/api-modules/pages matches
+ * Why a URL rule can never match a page, or undefined (URL-1..6 as plugins/modules/pages matches
  * them: the pages README has the table). Only sure cases: a rule that might match is never flagged.
  */
 export function neverMatches(match: unknown, value: string): string | undefined {

@@ -12,7 +12,7 @@
  */
 import { createKernel, type ChangesModule, type Plugin, type WidgetKind } from '../../core';
 import type { Change } from '../../core/project/types';
-import changes from '../../plugins/api-modules/changes';
+import changes from '../../plugins/modules/changes';
 import append from '../../plugins/change-appliers/append';
 import attribute from '../../plugins/change-appliers/attribute';
 import customCode from '../../plugins/change-appliers/custom-code';

@@ -24,7 +24,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from '../../core';
 import type { Experiment, Layer, ProjectInput } from '../../core/project/types';
-import { isCmab } from '../api-modules/decisions/util';
+import { isCmab } from '../modules/decisions/util';
 import { standardPreset, type StandardPresetOptions } from './standard';
 
 /** The folder of a widget plugin under plugins/widgets/: its widget id with `_` as `-` (`hero_trust_signals` -> `hero-trust-signals`). */
@@ -65,9 +65,9 @@ export const STANDARD_MODULES: ReadonlyArray<{ use: string; option?: keyof Stand
   { use: 'storage/session' },
   { use: 'storage/cookie' },
   { use: 'storage/cross-domain', option: 'crossDomain', optional: true },
-  { use: 'api-modules/controls' },
-  { use: 'api-modules/visitor' },
-  { use: 'api-modules/audiences' },
+  { use: 'modules/controls' },
+  { use: 'modules/visitor' },
+  { use: 'modules/audiences' },
   ...[
     'behavior', 'cookies', 'custom-attribute', 'device', 'first-session', 'list', 'local-storage', 'location',
     'query', 'referrer', 'segment', 'session-storage', 'source-type', 'time-and-day', 'url',
@@ -76,15 +76,15 @@ export const STANDARD_MODULES: ReadonlyArray<{ use: string; option?: keyof Stand
     use: `profile-providers/${name}`,
   })),
   ...['single-experiment', 'multivariate', 'equal-priority'].map((name) => ({ use: `deciders/${name}` })),
-  { use: 'api-modules/decisions', option: 'decisions' },
-  { use: 'api-modules/changes', option: 'changes' },
-  ...['integrations', 'preview', 'features', 'qa-log'].map((name) => ({ use: `api-modules/${name}` })),
+  { use: 'modules/decisions', option: 'decisions' },
+  { use: 'modules/changes', option: 'changes' },
+  ...['integrations', 'preview', 'features', 'qa-log'].map((name) => ({ use: `modules/${name}` })),
   ...['attribute', 'append', 'rearrange', 'redirect', 'custom-code', 'widget'].map((name) => ({ use: `change-appliers/${name}` })),
   ...['immediate', 'callback', 'polling', 'manual', 'url-changed', 'dom-changed'].map((name) => ({ use: `view-providers/${name}` })),
   ...['click', 'pageview', 'custom', 'engagement'].map((name) => ({ use: `event-implementations/${name}` })),
   { use: 'trackers/batch', option: 'tracker' },
   { use: 'trackers/rum', option: 'rum', optional: true },
-  { use: 'api-modules/pages' },
+  { use: 'modules/pages' },
 ];
 
 /** What a project's data uses, by the plugin kind that serves it. */
@@ -169,8 +169,8 @@ export const fitStandardPreset = (data: ProjectInput, options: StandardPresetOpt
 export const FITTED_PARTS: ReadonlyArray<{ module: string; stub: string; used(data: ProjectInput): boolean }> = [
   {
     // The contextual bandit (prediction requests, stored predictions): only for a cmab experiment.
-    module: 'plugins/api-modules/decisions/cmab.ts',
-    stub: 'plugins/api-modules/decisions/cmab-off.ts',
+    module: 'plugins/modules/decisions/cmab.ts',
+    stub: 'plugins/modules/decisions/cmab-off.ts',
     used: (data) => (data.layers ?? []).some((layer) => (layer?.experiments ?? []).some((experiment) => experiment && isCmab(layer as Layer, experiment as Experiment))),
   },
   {
@@ -181,10 +181,10 @@ export const FITTED_PARTS: ReadonlyArray<{ module: string; stub: string; used(da
     used: () => false,
   },
   // The modules' project rules: a fitted snippet never validates (prepare-fitted.ts).
-  { module: 'plugins/api-modules/audiences/validate.ts', stub: 'plugins/api-modules/audiences/validate-off.ts', used: () => false },
-  { module: 'plugins/api-modules/changes/validate.ts', stub: 'plugins/api-modules/changes/validate-off.ts', used: () => false },
-  { module: 'plugins/api-modules/decisions/validate.ts', stub: 'plugins/api-modules/decisions/validate-off.ts', used: () => false },
-  { module: 'plugins/api-modules/pages/validate.ts', stub: 'plugins/api-modules/pages/validate-off.ts', used: () => false },
+  { module: 'plugins/modules/audiences/validate.ts', stub: 'plugins/modules/audiences/validate-off.ts', used: () => false },
+  { module: 'plugins/modules/changes/validate.ts', stub: 'plugins/modules/changes/validate-off.ts', used: () => false },
+  { module: 'plugins/modules/decisions/validate.ts', stub: 'plugins/modules/decisions/validate-off.ts', used: () => false },
+  { module: 'plugins/modules/pages/validate.ts', stub: 'plugins/modules/pages/validate-off.ts', used: () => false },
 ];
 
 /** The stand-ins a fitted snippet of `data` takes: module path -> stub path (see {@link FITTED_PARTS}). */

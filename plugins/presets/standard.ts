@@ -7,16 +7,16 @@
  * plugins instead; a snippet carries only what its project imports.
  */
 import type { Plugin } from '../../core';
-import audiences from '../api-modules/audiences';
-import changes from '../api-modules/changes';
-import controls from '../api-modules/controls';
-import decisions from '../api-modules/decisions';
-import features from '../api-modules/features';
-import integrations from '../api-modules/integrations';
-import pages from '../api-modules/pages';
-import preview from '../api-modules/preview';
-import qaLog from '../api-modules/qa-log';
-import visitor from '../api-modules/visitor';
+import audiences from '../modules/audiences';
+import changes from '../modules/changes';
+import controls from '../modules/controls';
+import decisions from '../modules/decisions';
+import features from '../modules/features';
+import integrations from '../modules/integrations';
+import pages from '../modules/pages';
+import preview from '../modules/preview';
+import qaLog from '../modules/qa-log';
+import visitor from '../modules/visitor';
 import behavior from '../audience-matchers/behavior';
 import cookiesMatcher from '../audience-matchers/cookies';
 import customAttribute from '../audience-matchers/custom-attribute';

@@ -1,7 +1,7 @@
 /**
  * Where a snippet's bytes go: the entry bundled by esbuild with a metafile and a source map, every output
  * byte attributed to the source file it came from, and the files grouped (a plugin folder such as
- * `api-modules/decisions` or `widgets/banner`, a kind's `_shared`, `core/<file>`, `config/<project>`,
+ * `modules/decisions` or `widgets/banner`, a kind's `_shared`, `core/<file>`, `config/<project>`,
  * `node_modules/<package>`). Minified bytes are esbuild's (before terser, which the shipped snippet
  * also runs, so the total is a little above the snippet's own); a group's gzip share is its code gzipped
  * on its own, over the sum of those for every group (how much of the compressed snippet it accounts for).

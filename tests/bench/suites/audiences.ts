@@ -7,7 +7,7 @@ import { evalCondition } from '@growthbook/growthbook';
 import { definePlugin, type AudiencesModule, type Plugin } from '../../../core';
 import type { BehaviourEvent } from '../../../core/kinds/visitor';
 import { bootKernel } from '../../../core/testing';
-import audiences from '../../../plugins/api-modules/audiences';
+import audiences from '../../../plugins/modules/audiences';
 import behavior from '../../../plugins/audience-matchers/behavior';
 import customAttribute from '../../../plugins/audience-matchers/custom-attribute';
 import type { BenchRow, BenchSuite } from '../table';

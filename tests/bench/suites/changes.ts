@@ -41,7 +41,7 @@ const START_ROUNDS = 30;
 /** The code under test, bundled and minified like a snippet, exposed to the page. */
 const ENTRY = `
 import { createKernel } from './core/kernel';
-import changes from './plugins/api-modules/changes';
+import changes from './plugins/modules/changes';
 import attribute from './plugins/change-appliers/attribute';
 import append from './plugins/change-appliers/append';
 import mutate from 'dom-mutator';

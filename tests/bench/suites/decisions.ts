@@ -23,8 +23,8 @@ import { createKernel, definePlugin, type AudiencesModule, type DecisionsModule 
 import type { AttributeEntry } from '../../../core/kinds/visitor';
 import { prepareProject } from '../../../core/project/prepare';
 import type { Audience, Layer, LayerState } from '../../../core/project/types';
-import audiences from '../../../plugins/api-modules/audiences';
-import decisions from '../../../plugins/api-modules/decisions';
+import audiences from '../../../plugins/modules/audiences';
+import decisions from '../../../plugins/modules/decisions';
 import customAttribute from '../../../plugins/audience-matchers/custom-attribute';
 import singleExperiment from '../../../plugins/deciders/single-experiment';
 import type { BenchRow, BenchSuite } from '../table';

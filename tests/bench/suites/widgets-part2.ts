@@ -24,7 +24,7 @@ import project from '../../fixtures/projects/e2e-homepage-widgets/project';
 
 const ROUNDS = 9;
 const DATA = { projectId: 'bench-widgets-part2', accountId: 'bench', revision: 1 };
-const BASE = ['api-modules/changes', 'change-appliers/widget'];
+const BASE = ['modules/changes', 'change-appliers/widget'];
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1];
 
 const build = async (widgets: readonly string[]) => bundle(inlineSnippetEntry(DATA, [...BASE, ...widgets.map((folder) => `widgets/${folder}`)]));

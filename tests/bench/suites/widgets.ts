@@ -33,7 +33,7 @@ export const PART1_WIDGETS = [
 const ROUNDS = 9;
 const AFTER_LOAD_MS = 1500;
 const DATA = { projectId: 'bench-widgets', accountId: 'bench', revision: 1 };
-const BASE = ['api-modules/changes', 'change-appliers/widget'];
+const BASE = ['modules/changes', 'change-appliers/widget'];
 
 const gzipOf = async (widgets: readonly string[]) =>
   measure(await bundle(inlineSnippetEntry(DATA, [...BASE, ...widgets.map((folder) => `widgets/${folder}`)]))).gzip;

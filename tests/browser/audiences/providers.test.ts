@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AudiencesModule, Plugin } from '../../../core';
 import { bootKernel } from '../../../core/testing';
-import audiences from '../../../plugins/api-modules/audiences';
+import audiences from '../../../plugins/modules/audiences';
 import cookiesMatcher from '../../../plugins/audience-matchers/cookies';
 import listMatcher from '../../../plugins/audience-matchers/list';
 import localStorageMatcher from '../../../plugins/audience-matchers/local-storage';

@@ -2,7 +2,7 @@
 import type { ActionMeta, ChangesModule, Plugin } from '../../../core';
 import type { Change } from '../../../core/project/types';
 import { bootKernel, type FakeClock } from '../../../core/testing';
-import changes, { type ChangesOptions } from '../../../plugins/api-modules/changes';
+import changes, { type ChangesOptions } from '../../../plugins/modules/changes';
 import append from '../../../plugins/change-appliers/append';
 import attribute from '../../../plugins/change-appliers/attribute';
 import customCode from '../../../plugins/change-appliers/custom-code';

@@ -6,10 +6,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DecisionsModule, LayerDecidedData } from '../../../core';
 import { bootKernel } from '../../../core/testing';
-import changes from '../../../plugins/api-modules/changes';
-import decisions from '../../../plugins/api-modules/decisions';
-import { decodeRelay } from '../../../plugins/api-modules/decisions/relay';
-import visitor from '../../../plugins/api-modules/visitor';
+import changes from '../../../plugins/modules/changes';
+import decisions from '../../../plugins/modules/decisions';
+import { decodeRelay } from '../../../plugins/modules/decisions/relay';
+import visitor from '../../../plugins/modules/visitor';
 import redirect from '../../../plugins/change-appliers/redirect';
 import singleExperiment from '../../../plugins/deciders/single-experiment';
 import cookie from '../../../plugins/storage/cookie';

@@ -8,14 +8,14 @@ import { createKernel, type Kernel, type PagesModule, type Plugin } from '../../
 import { prepareProject } from '../../../core/project/prepare';
 import type { PageDefinition } from '../../../core/project/types';
 import { testProject } from '../../../core/testing';
-import pages from '../../../plugins/api-modules/pages';
+import pages from '../../../plugins/modules/pages';
 import callback from '../../../plugins/view-providers/callback';
 import domChanged from '../../../plugins/view-providers/dom-changed';
 import immediate from '../../../plugins/view-providers/immediate';
 import manual from '../../../plugins/view-providers/manual';
 import polling from '../../../plugins/view-providers/polling';
 import urlChanged from '../../../plugins/view-providers/url-changed';
-import { standIns, type StandInOptions } from '../../unit/plugins/api-modules/pages/stand-ins';
+import { standIns, type StandInOptions } from '../../unit/plugins/modules/pages/stand-ins';
 
 const startUrl = location.href;
 let kernel: Kernel | undefined;

@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { bootKernel } from '../../../core/testing';
 import type { VisitorModule } from '../../../core/kinds/visitor';
-import visitor, { MSG_ID_NOT_PERSISTED } from '../../../plugins/api-modules/visitor';
+import visitor, { MSG_ID_NOT_PERSISTED } from '../../../plugins/modules/visitor';
 import cookie from '../../../plugins/storage/cookie';
 import local from '../../../plugins/storage/local';
 import { clearVaria, cookieExpiry, pageCookies } from './helpers';

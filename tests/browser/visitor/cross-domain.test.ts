@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { bootKernel } from '../../../core/testing';
 import type { VisitorModule } from '../../../core/kinds/visitor';
-import visitor from '../../../plugins/api-modules/visitor';
+import visitor from '../../../plugins/modules/visitor';
 import cookie from '../../../plugins/storage/cookie';
 import crossDomain, { type CrossDomainPlugin } from '../../../plugins/storage/cross-domain';
 import { CLIENT_STORAGE_SCRIPT } from '../../../plugins/storage/cross-domain/frame-script';

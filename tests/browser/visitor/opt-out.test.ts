@@ -5,9 +5,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bootKernel } from '../../../core/testing';
 import type { VisitorModule } from '../../../core/kinds/visitor';
-import controls from '../../../plugins/api-modules/controls';
-import visitor from '../../../plugins/api-modules/visitor';
-import { MSG_NOT_OPTED_OUT, MSG_OPTED_OUT } from '../../../plugins/api-modules/visitor/opt-out';
+import controls from '../../../plugins/modules/controls';
+import visitor from '../../../plugins/modules/visitor';
+import { MSG_NOT_OPTED_OUT, MSG_OPTED_OUT } from '../../../plugins/modules/visitor/opt-out';
 import cookie from '../../../plugins/storage/cookie';
 import local from '../../../plugins/storage/local';
 import { clearVaria, cookieExpiry, pageCookies } from './helpers';

@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { bootKernel } from '../../../core/testing';
 import type { VisitorModule } from '../../../core/kinds/visitor';
-import visitor from '../../../plugins/api-modules/visitor';
+import visitor from '../../../plugins/modules/visitor';
 import cookie from '../../../plugins/storage/cookie';
 import local from '../../../plugins/storage/local';
 import session from '../../../plugins/storage/session';

@@ -246,7 +246,7 @@ describe('banner NV', () => {
     doc.write('<section class="events-banner"><div><h2>Old</h2><p>Old text</p></div></section>');
     expect(doc.readyState).toBe('loading');
     const { bootKernel } = await import('../../../core/testing');
-    const { default: changes } = await import('../../../plugins/api-modules/changes');
+    const { default: changes } = await import('../../../plugins/modules/changes');
     const { default: widget } = await import('../../../plugins/change-appliers/widget');
     const { default: banner } = await import('../../../plugins/widgets/banner');
     const plugin = banner();

@@ -8,7 +8,7 @@
 import { definePlugin, type ActionMeta, type ChangesModule, type Plugin } from '../../../core';
 import type { Change } from '../../../core/project/types';
 import { bootKernel, createFakeClock, type FakeClock } from '../../../core/testing';
-import changes from '../../../plugins/api-modules/changes';
+import changes from '../../../plugins/modules/changes';
 import widget from '../../../plugins/change-appliers/widget';
 import { HYDRATED_ATTRIBUTE, HYDRATED_EVENT, PAGE } from '../../../config/homepage/page-contract';
 

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import * as checked from '../../../core/project/regex-checked';
 import * as guard from '../../../core/project/regex';
-import * as cmab from '../../../plugins/api-modules/decisions/cmab';
-import * as cmabOff from '../../../plugins/api-modules/decisions/cmab-off';
-import * as audienceRules from '../../../plugins/api-modules/audiences/validate';
-import * as audienceRulesOff from '../../../plugins/api-modules/audiences/validate-off';
-import * as changeRules from '../../../plugins/api-modules/changes/validate';
-import * as changeRulesOff from '../../../plugins/api-modules/changes/validate-off';
-import * as decisionRules from '../../../plugins/api-modules/decisions/validate';
-import * as decisionRulesOff from '../../../plugins/api-modules/decisions/validate-off';
-import * as pageRules from '../../../plugins/api-modules/pages/validate';
-import * as pageRulesOff from '../../../plugins/api-modules/pages/validate-off';
+import * as cmab from '../../../plugins/modules/decisions/cmab';
+import * as cmabOff from '../../../plugins/modules/decisions/cmab-off';
+import * as audienceRules from '../../../plugins/modules/audiences/validate';
+import * as audienceRulesOff from '../../../plugins/modules/audiences/validate-off';
+import * as changeRules from '../../../plugins/modules/changes/validate';
+import * as changeRulesOff from '../../../plugins/modules/changes/validate-off';
+import * as decisionRules from '../../../plugins/modules/decisions/validate';
+import * as decisionRulesOff from '../../../plugins/modules/decisions/validate-off';
+import * as pageRules from '../../../plugins/modules/pages/validate';
+import * as pageRulesOff from '../../../plugins/modules/pages/validate-off';
 import { FITTED_PARTS, fittedStubs } from '../../../plugins/presets/fit';
 import { bundle } from '../../../scripts/lib/snippet';
 import type { ProjectInput } from '../../../core/project/types';
@@ -35,11 +35,11 @@ describe('fitted snippets: stand-ins for the parts their data cannot use (plugin
     ];
     expect(FITTED_PARTS.map((part) => part.stub).sort()).toEqual([
       'core/project/regex-checked.ts',
-      'plugins/api-modules/audiences/validate-off.ts',
-      'plugins/api-modules/changes/validate-off.ts',
-      'plugins/api-modules/decisions/cmab-off.ts',
-      'plugins/api-modules/decisions/validate-off.ts',
-      'plugins/api-modules/pages/validate-off.ts',
+      'plugins/modules/audiences/validate-off.ts',
+      'plugins/modules/changes/validate-off.ts',
+      'plugins/modules/decisions/cmab-off.ts',
+      'plugins/modules/decisions/validate-off.ts',
+      'plugins/modules/pages/validate-off.ts',
     ]);
     for (const [real, stub] of pairs) expect(functionsOf(real).filter((name) => !functionsOf(stub).includes(name) && name !== 'reusable')).toEqual([]);
   });
@@ -78,10 +78,10 @@ describe('fitted snippets: stand-ins for the parts their data cannot use (plugin
 
   it('the bandit stays in a fitted snippet whose data has a cmab experiment (either spelling), the regex analysis never', () => {
     const data = (policy?: string) => ({ projectId: 'p', accountId: 'a', layers: [layer(policy)] }) as unknown as ProjectInput;
-    expect(fittedStubs(data())['plugins/api-modules/decisions/cmab.ts']).toBe('plugins/api-modules/decisions/cmab-off.ts');
+    expect(fittedStubs(data())['plugins/modules/decisions/cmab.ts']).toBe('plugins/modules/decisions/cmab-off.ts');
     expect(fittedStubs(data())['core/project/regex.ts']).toBe('core/project/regex-checked.ts');
     for (const policy of ['cmab', 'contextual-multi-arm-bandit']) {
-      expect(fittedStubs(data(policy))['plugins/api-modules/decisions/cmab.ts']).toBeUndefined();
+      expect(fittedStubs(data(policy))['plugins/modules/decisions/cmab.ts']).toBeUndefined();
       expect(fittedStubs(data(policy))['core/project/regex.ts']).toBe('core/project/regex-checked.ts');
     }
   });

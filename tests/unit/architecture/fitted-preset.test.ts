@@ -55,19 +55,19 @@ describe('standard preset fitted to a project', () => {
   it('keeps the plugins the data uses (matchers, their providers, deciders, appliers, view providers, events) and every module', () => {
     const uses = fitStandardPreset(project as never).map((ref) => ref.use);
     expect(uses).toEqual([
-      'storage/local', 'storage/session', 'storage/cookie', 'api-modules/controls', 'api-modules/visitor', 'api-modules/audiences',
+      'storage/local', 'storage/session', 'storage/cookie', 'modules/controls', 'modules/visitor', 'modules/audiences',
       'audience-matchers/custom-attribute', 'audience-matchers/device', 'audience-matchers/url',
       'profile-providers/device', 'profile-providers/url',
-      'deciders/equal-priority', 'api-modules/decisions', 'api-modules/changes', 'api-modules/integrations', 'api-modules/preview', 'api-modules/qa-log', 'change-appliers/attribute',
-      'view-providers/immediate', 'event-implementations/click', 'trackers/batch', 'api-modules/pages',
+      'deciders/equal-priority', 'modules/decisions', 'modules/changes', 'modules/integrations', 'modules/preview', 'modules/qa-log', 'change-appliers/attribute',
+      'view-providers/immediate', 'event-implementations/click', 'trackers/batch', 'modules/pages',
     ]);
   });
 
   it('KRN-47 keeps the features module only for data whose variations carry feature values', () => {
     const withFeatures = structuredClone(project);
     (withFeatures.layers[0].experiments[0].variations[0] as Record<string, unknown>).features = { banner: 'on' };
-    expect(fitStandardPreset(withFeatures as never).map((ref) => ref.use)).toContain('api-modules/features');
-    expect(fitStandardPreset(project as never).map((ref) => ref.use)).not.toContain('api-modules/features');
+    expect(fitStandardPreset(withFeatures as never).map((ref) => ref.use)).toContain('modules/features');
+    expect(fitStandardPreset(project as never).map((ref) => ref.use)).not.toContain('modules/features');
   });
 
   it('passes the preset options to the plugins that take them; a project without layers keeps a decider for the holdback draws', () => {

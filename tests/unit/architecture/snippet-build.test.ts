@@ -17,7 +17,7 @@ describe('snippet build', { timeout: 120_000 }, () => {
       project,
       JSON.stringify({
         data: { projectId: 'json-demo', accountId: 'a', revision: 2 },
-        plugins: [{ use: 'api-modules/timeline', options: { limit: 5 } }],
+        plugins: [{ use: 'modules/timeline', options: { limit: 5 } }],
       }),
     );
     const built = await buildSnippet(project, join(dir, 'out.js'));
@@ -110,7 +110,7 @@ describe('snippet build', { timeout: 120_000 }, () => {
           layers: [layer],
         },
         // The audiences and changes modules bring the rules; no matcher and no attribute applier are listed.
-        plugins: ['api-modules/audiences', 'api-modules/changes'],
+        plugins: ['modules/audiences', 'modules/changes'],
       }),
     );
     const failure = await buildSnippet(project, join(dir, 'out.js')).catch((error: Error) => error.message);

@@ -6,9 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import type { DecisionsModule } from '../../../core';
 import { bootKernel } from '../../../core/testing';
-import decisions from '../../../plugins/api-modules/decisions';
+import decisions from '../../../plugins/modules/decisions';
 import singleExperiment from '../../../plugins/deciders/single-experiment';
-import { visitorStandIn } from '../plugins/api-modules/decisions/helpers';
+import { visitorStandIn } from '../plugins/modules/decisions/helpers';
 import { batchesOf } from '../plugins/trackers/batch/fake-window';
 import { bootTracker } from '../plugins/trackers/batch/setup';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bootKernel } from '../../../core/testing';
-import timeline, { type TimelineModule } from '../../../plugins/api-modules/timeline';
+import timeline, { type TimelineModule } from '../../../plugins/modules/timeline';
 
 describe('timeline plugin (the plugin guide example)', () => {
   it('KRN-37 get returns a plugin API module: the timeline of lifecycle events with times', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import device from '../../../../plugins/profile-providers/device';
 import location from '../../../../plugins/profile-providers/location';
-import { bootAudiences } from '../../plugins/api-modules/audiences/helpers';
+import { bootAudiences } from '../../plugins/modules/audiences/helpers';
 import { segResponseMatcher, userTraitsMatcher } from '../../../../config/homepage/matchers';
 import { EVERYONE_ELSE_ONLY, HOMEPAGE_AUDIENCES, REGISTERED_TRAIT, USER_TRAITS_KEY } from '../../../../config/homepage/audiences';
 

@@ -9,7 +9,7 @@ import { bootKernel } from '../../../../core/testing';
 import { compile, MAX_REGEX_INPUT, regexProblem, testRegex, unsafeReason } from '../../../../core/project/regex';
 import { normalizeProjectData, validateProject } from '../../../../core/project';
 import type { ProjectData, UrlCondition } from '../../../../core/project/types';
-import pages, { createUrlMatcher } from '../../../../plugins/api-modules/pages';
+import pages, { createUrlMatcher } from '../../../../plugins/modules/pages';
 import type { PagesModule } from '../../../../core';
 import { fakeWindow } from '../../plugins/view-providers/fake-window';
 

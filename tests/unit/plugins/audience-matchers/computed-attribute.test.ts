@@ -4,7 +4,7 @@
  * invalid rule is reported at validation and unknown at run time.
  */
 import { describe, expect, it } from 'vitest';
-import { bootAudiences, checkWith, event } from '../api-modules/audiences/helpers';
+import { bootAudiences, checkWith, event } from '../modules/audiences/helpers';
 import customAttribute from '../../../../plugins/audience-matchers/custom-attribute';
 
 const NOW = Date.UTC(2026, 0, 1); // the test kit's fake clock starts here

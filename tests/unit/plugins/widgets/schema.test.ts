@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { definePlugin, type ShowWidgetData } from '../../../../core';
 import { completeConfig, toJsonSchema } from '../../../../plugins/_shared/widget-schema';
 import { flag, obj, str } from '../../../../plugins/widgets/_shared/schema';
-import { boot, META } from '../api-modules/changes/kit';
+import { boot, META } from '../modules/changes/kit';
 
 const SCHEMA = {
   copy: str('Hello'),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { compileBehaviour } from '../../../../../plugins/audience-matchers/behavior';
 import behavior from '../../../../../plugins/audience-matchers/behavior';
 import { SIXTY_DAYS } from '../../../../../plugins/audience-matchers/_shared/behavior/fields';
-import { checkWith, event, matchWith } from '../../api-modules/audiences/helpers';
+import { checkWith, event, matchWith } from '../../modules/audiences/helpers';
 
 const NOW = Date.UTC(2026, 0, 31);
 const DAY = 86400000;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bootKernel } from '../../../../../core/testing';
 import customAttribute from '../../../../../plugins/audience-matchers/custom-attribute';
 import { lookupAttribute } from '../../../../../plugins/audience-matchers/_shared/lookup';
-import { checkWith, matchWith } from '../../api-modules/audiences/helpers';
+import { checkWith, matchWith } from '../../modules/audiences/helpers';
 
 const visitorAttributes = [
   { id: '11', name: 'tier' },

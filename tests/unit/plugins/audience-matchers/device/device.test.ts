@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import device, { DEVICE_TYPES } from '../../../../../plugins/audience-matchers/device';
-import { checkWith, matchWith } from '../../api-modules/audiences/helpers';
+import { checkWith, matchWith } from '../../modules/audiences/helpers';
 
 it('AUD-15 device types are phone, tablet, desktop_laptop and other; the matcher compares against them', () => {
   expect(DEVICE_TYPES).toEqual(['phone', 'tablet', 'desktop_laptop', 'other']);

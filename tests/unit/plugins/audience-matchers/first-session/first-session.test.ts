@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import firstSession from '../../../../../plugins/audience-matchers/first-session';
-import { checkWith, matchWith } from '../../api-modules/audiences/helpers';
+import { checkWith, matchWith } from '../../modules/audiences/helpers';
 
 it('AUD-20 the first-session condition uses the first-session flag (true by default, false for returning)', () => {
   expect(matchWith(firstSession, { type: 'first_session' }, { firstSession: true })).toBe(true);

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import list from '../../../../../plugins/audience-matchers/list';
-import { checkWith, matchWith } from '../../api-modules/audiences/helpers';
+import { checkWith, matchWith } from '../../modules/audiences/helpers';
 
 it('AUD-22 list targeting: the key value read per listTargetingKeys must be in the list', () => {
   const profile = { listKeys: { account: 'acme', zip: '10115' } };

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import localStorage from '../../../../../plugins/audience-matchers/local-storage';
 import sessionStorage from '../../../../../plugins/audience-matchers/session-storage';
 import { storedValue } from '../../../../../plugins/audience-matchers/_shared/storage';
-import { checkWith, matchWith } from '../../api-modules/audiences/helpers';
+import { checkWith, matchWith } from '../../modules/audiences/helpers';
 
 const store: Record<string, string> = {
   segResponse: JSON.stringify({ found_traits: { registered: true } }),

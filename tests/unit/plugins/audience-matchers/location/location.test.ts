@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import location, { parseLocation } from '../../../../../plugins/audience-matchers/location';
-import { checkWith, matchWith } from '../../api-modules/audiences/helpers';
+import { checkWith, matchWith } from '../../modules/audiences/helpers';
 
 const at = (loc: Record<string, unknown>) => ({ location: loc });
 const sydney = at({ country: 'AU', region: 'NSW', city: 'Sydney', continent: 'OC', dma: '' });

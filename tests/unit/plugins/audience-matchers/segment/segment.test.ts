@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import segment from '../../../../../plugins/audience-matchers/segment';
-import { checkWith, matchWith } from '../../api-modules/audiences/helpers';
+import { checkWith, matchWith } from '../../modules/audiences/helpers';
 
 it('VIS-8 segment conditions match the segments of the audience-data provider', () => {
   expect(matchWith(segment, { type: 'segment', value: 'b2b' }, { segments: ['b2b', 'eu'] })).toBe(true);

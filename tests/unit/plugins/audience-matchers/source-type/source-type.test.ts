@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import sourceTypeMatcher, { SOURCE_TYPES } from '../../../../../plugins/audience-matchers/source-type';
-import { checkWith, matchWith } from '../../api-modules/audiences/helpers';
+import { checkWith, matchWith } from '../../modules/audiences/helpers';
 
 it('AUD-21 the source_type matcher compares campaign, search, referral or direct', () => {
   expect(SOURCE_TYPES).toEqual(['campaign', 'search', 'referral', 'direct']);

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import timeAndDay, { parseTimeAndDay } from '../../../../../plugins/audience-matchers/time-and-day';
 import { timeOf } from '../../../../../plugins/profile-providers/time';
-import { checkWith, matchWith } from '../../api-modules/audiences/helpers';
+import { checkWith, matchWith } from '../../modules/audiences/helpers';
 
 // Local times: 2026-01-05 is a Monday.
 const at = (day: number, h: number, m: number) => ({ time: timeOf(new Date(2026, 0, 4 + day, h, m).getTime()) });

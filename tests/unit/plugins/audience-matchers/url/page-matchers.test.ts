@@ -3,7 +3,7 @@ import cookies from '../../../../../plugins/audience-matchers/cookies';
 import query from '../../../../../plugins/audience-matchers/query';
 import referrer from '../../../../../plugins/audience-matchers/referrer';
 import url from '../../../../../plugins/audience-matchers/url';
-import { checkWith, matchWith } from '../../api-modules/audiences/helpers';
+import { checkWith, matchWith } from '../../modules/audiences/helpers';
 
 it('AUD-2 referrer and url conditions use the value matchers', () => {
   const profile = { referrer: 'https://www.google.com/search?q=x', url: 'https://example.com/pricing?a=1' };

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import type { AudiencesModule } from '../../../../../core';
 import device, { deviceType, MAX_USER_AGENT } from '../../../../../plugins/profile-providers/device';
-import { bootAudiences } from '../../api-modules/audiences/helpers';
+import { bootAudiences } from '../../modules/audiences/helpers';
 import { fakeWindow } from '../helpers';
 
 const UA = {

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import list from '../../../../../plugins/profile-providers/list';
-import { bootAudiences } from '../../api-modules/audiences/helpers';
+import { bootAudiences } from '../../modules/audiences/helpers';
 import { fakeWindow } from '../helpers';
 
 it('AUD-22 list keys are read from a cookie, a query parameter or a JS variable per listTargetingKeys', () => {

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import location, { parseGeolocation } from '../../../../../plugins/profile-providers/location';
-import { bootAudiences } from '../../api-modules/audiences/helpers';
+import { bootAudiences } from '../../modules/audiences/helpers';
 
 it('AUD-18 location comes from the geolocation call, which yields ip and location', async () => {
   const t = bootAudiences({ extra: [location({ await: true })] });

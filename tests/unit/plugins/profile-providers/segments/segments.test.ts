@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import segments from '../../../../../plugins/profile-providers/segments';
-import { bootAudiences } from '../../api-modules/audiences/helpers';
+import { bootAudiences } from '../../modules/audiences/helpers';
 
 it('VIS-8 segments come from the visitor module; with an audience-data service they are awaited', async () => {
   const known = bootAudiences({ extra: [segments()], visitor: { segments: ['b2b'] } });

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import sourceProvider, { sourceType } from '../../../../../plugins/profile-providers/source';
-import { bootAudiences } from '../../api-modules/audiences/helpers';
+import { bootAudiences } from '../../modules/audiences/helpers';
 import { fakeWindow } from '../helpers';
 
 it('AUD-21 campaign when utm_source, utm_campaign, gclid or otm_source is present', () => {

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import time, { timeOf } from '../../../../../plugins/profile-providers/time';
-import { bootAudiences } from '../../api-modules/audiences/helpers';
+import { bootAudiences } from '../../modules/audiences/helpers';
 
 it('AUD-19 the time provider gives the local day and minutes from the kernel clock', () => {
   const monday = new Date(2026, 0, 5, 9, 30).getTime();

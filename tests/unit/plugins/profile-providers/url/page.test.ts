@@ -5,7 +5,7 @@ import referrer from '../../../../../plugins/profile-providers/referrer';
 import storage from '../../../../../plugins/profile-providers/storage';
 import url from '../../../../../plugins/profile-providers/url';
 import { parseCookies } from '../../../../../plugins/profile-providers/_shared/page';
-import { bootAudiences } from '../../api-modules/audiences/helpers';
+import { bootAudiences } from '../../modules/audiences/helpers';
 import { fakeWindow } from '../helpers';
 
 it('AUD-2 referrer, url, query and cookies providers read the page', () => {
