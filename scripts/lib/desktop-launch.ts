@@ -56,13 +56,45 @@ export function electronBinary(root = ROOT): string | undefined {
 }
 
 /**
+ * The oldest Node that Electron's own installer runs on, from the installed Electron's `engines`
+ * (Electron 42 and later fetch their binary on first run, with Node 22.12 or later); undefined when
+ * Electron states none. The runtime, the services and web mode need only the project's own
+ * `engines` (Node 20.19).
+ */
+export function electronNodeRequirement(root = ROOT): string | undefined {
+  try {
+    const range = JSON.parse(readFileSync(join(root, 'node_modules/electron/package.json'), 'utf8')).engines?.node as string | undefined;
+    return range?.match(/(\d+\.\d+\.\d+)/)?.[1];
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether Node version `have` is at least `need` (both `major.minor.patch`). */
+export const nodeAtLeast = (have: string, need: string): boolean => {
+  const [a, b] = [have, need].map((version) => version.split('.').map(Number));
+  for (let i = 0; i < 3; i++) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) > (b[i] ?? 0);
+  return true;
+};
+
+/**
  * Why the desktop window cannot open here, in one line; undefined when it can try. Checked without
  * starting anything: a Linux session without a display, or no Electron binary (it is downloaded on
- * first use, which needs a network that can reach Electron's releases).
+ * first use, which needs a network that can reach Electron's releases, and a Node that Electron's
+ * installer supports: `needNode`).
  */
-export function desktopUnavailableReason(env: NodeJS.ProcessEnv, platform: NodeJS.Platform, binary: string | undefined): string | undefined {
+export function desktopUnavailableReason(
+  env: NodeJS.ProcessEnv,
+  platform: NodeJS.Platform,
+  binary: string | undefined,
+  node: string = process.versions.node,
+  needNode: string | undefined = electronNodeRequirement(),
+): string | undefined {
   if (env.VARIA_EDITOR === 'web') return 'VARIA_EDITOR=web asks for web mode.';
   if (platform === 'linux' && !env.DISPLAY && !env.WAYLAND_DISPLAY) return 'there is no display (DISPLAY and WAYLAND_DISPLAY are not set).';
+  if (!binary && needNode && !nodeAtLeast(node, needNode)) {
+    return `Electron's binary is not installed, and Electron fetches it on first run only with Node ${needNode} or later (this is Node ${node}).`;
+  }
   if (!binary) return "Electron's binary is not installed (node_modules/electron/dist is missing; it is downloaded from Electron's releases, which this machine cannot reach).";
   return undefined;
 }

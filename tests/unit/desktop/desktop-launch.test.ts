@@ -3,21 +3,33 @@
  * started (its binary cannot be downloaded on these machines); the decision is a pure function of
  * the environment, the platform and whether the binary is installed.
  */
-import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { desktopBuildIsStale, desktopUnavailableReason, electronBinary } from '../../../scripts/lib/desktop-launch';
+import { desktopBuildIsStale, desktopUnavailableReason, electronBinary, electronNodeRequirement, nodeAtLeast } from '../../../scripts/lib/desktop-launch';
+import { ROOT } from '../../../scripts/lib/snippet';
 
 describe('desktop or web mode', () => {
   it('EDT-1 names the reason the desktop window cannot open, in one line', () => {
     const display = { DISPLAY: ':0' };
     expect(desktopUnavailableReason({}, 'linux', '/bin/electron')).toMatch(/no display/);
-    expect(desktopUnavailableReason(display, 'linux', undefined)).toMatch(/binary is not installed/);
+    expect(desktopUnavailableReason(display, 'linux', undefined, '22.12.0', '22.12.0')).toMatch(/binary is not installed \(node_modules/);
     expect(desktopUnavailableReason({ ...display, VARIA_EDITOR: 'web' }, 'linux', '/bin/electron')).toMatch(/VARIA_EDITOR=web/);
     expect(desktopUnavailableReason(display, 'linux', '/bin/electron')).toBeUndefined();
     expect(desktopUnavailableReason({}, 'darwin', '/Applications/Electron')).toBeUndefined();
     for (const reason of [desktopUnavailableReason({}, 'linux', undefined)]) expect(reason).not.toContain('\n');
+  });
+
+  it("EDT-1 on a Node older than Electron's installer needs, the reason names both versions", () => {
+    const reason = desktopUnavailableReason({ DISPLAY: ':0' }, 'linux', undefined, '20.20.2', '22.12.0');
+    expect(reason).toBe("Electron's binary is not installed, and Electron fetches it on first run only with Node 22.12.0 or later (this is Node 20.20.2).");
+    expect(nodeAtLeast('22.12.0', '22.12.0')).toBe(true);
+    expect(nodeAtLeast('22.9.1', '22.12.0')).toBe(false);
+    expect(nodeAtLeast('24.0.0', '22.12.0')).toBe(true);
+    // The requirement comes from the installed Electron itself, so package.json and the check agree.
+    const electron = JSON.parse(readFileSync(join(ROOT, 'node_modules/electron/package.json'), 'utf8'));
+    expect(electron.engines?.node ?? '').toContain(electronNodeRequirement() ?? 'none stated');
   });
 
   it('EDT-1 finds the Electron binary only where its package says it is', () => {
