@@ -22,10 +22,9 @@
  * chain of three such loops is refused too (see {@link polynomialChain}).
  */
 
-/** Longest input a pattern is run against; longer inputs are cut (URLs, cookies, user agents fit). */
-export const MAX_REGEX_INPUT = 2048;
-/** Longest pattern accepted. */
-export const MAX_PATTERN = 1000;
+import { MAX_PATTERN, MAX_REGEX_INPUT, regexUse } from './regex-use';
+
+export { MAX_PATTERN, MAX_REGEX_INPUT };
 /** Most character positions analysed; a larger pattern is refused as too complex to check. */
 const MAX_POSITIONS = 400;
 /** Counts above this are analysed as unbounded. */
@@ -537,37 +536,5 @@ export const unsafeReason = (pattern: string, flags = ''): string | undefined =>
   return undefined;
 };
 
-const cache = new Map<string, RegExp | string>();
-
-/** The compiled pattern, or the reason it cannot be used (a string). Cached; never throws. */
-export const compile = (pattern: string, flags = ''): RegExp | string => {
-  const key = `${flags}/${pattern}`;
-  let found = cache.get(key);
-  if (found === undefined) {
-    const quoted = JSON.stringify(String(pattern).slice(0, 60));
-    try {
-      found = new RegExp(pattern, flags.replace(/[gy]/g, ''));
-      const unsafe = unsafeReason(pattern, flags);
-      if (unsafe) found = `Unsafe regular expression ${quoted}: ${unsafe}`;
-    } catch (error) {
-      found = `Invalid regular expression ${quoted}: ${(error as Error).message}`;
-    }
-    if (cache.size > 500) cache.clear();
-    cache.set(key, found);
-  }
-  return found;
-};
-
-/** The problem with a pattern (syntax or safety), or undefined when it can be used. */
-export const regexProblem = (pattern: unknown, flags = ''): string | undefined => {
-  if (typeof pattern !== 'string') return `A regular expression must be a string, got ${typeof pattern}`;
-  const compiled = compile(pattern, flags);
-  return typeof compiled === 'string' ? compiled : undefined;
-};
-
-/** Whether `input` matches `pattern`: null when the pattern is invalid or unsafe. Input is capped. */
-export const testRegex = (pattern: string, input: string, flags?: string): boolean | null => {
-  const re = compile(pattern, flags);
-  if (typeof re === 'string') return null;
-  return re.test(input.length > MAX_REGEX_INPUT ? input.slice(0, MAX_REGEX_INPUT) : input);
-};
+/** Compiling, checking and running patterns, with the full guard (see ./regex-use.ts). */
+export const { compile, regexProblem, testRegex } = regexUse(unsafeReason);

@@ -44,7 +44,7 @@ describe('fitted snippets: stand-ins for the parts their data cannot use (plugin
     for (const [real, stub] of pairs) expect(functionsOf(real).filter((name) => !functionsOf(stub).includes(name) && name !== 'reusable')).toEqual([]);
   });
 
-  it('the regex stand-in keeps the limits, the input cut and the answers of the guard for checked patterns', () => {
+  it('AUD-13 URL-5 the regex stand-in keeps the limits, the input cut and the answers of the guard for checked patterns', () => {
     expect([checked.MAX_PATTERN, checked.MAX_REGEX_INPUT]).toEqual([guard.MAX_PATTERN, guard.MAX_REGEX_INPUT]);
     for (const pattern of ['^/shop/.*/item-\\d+$', '(foo|bar)+', '[a-z]+(-[a-z]+)*', 'checkout']) {
       expect(String(checked.compile(pattern, 'i'))).toBe(String(guard.compile(pattern, 'i')));
@@ -69,14 +69,14 @@ describe('fitted snippets: stand-ins for the parts their data cannot use (plugin
     expect(audienceRulesOff.noMatcherMessage('x')).toBe(audienceRules.noMatcherMessage('x'));
   });
 
-  it('the bandit stand-in answers the fallback and settles nothing', () => {
+  it('CMAB-1 the bandit stand-in answers the fallback and settles nothing', () => {
     const fallback = { experimentId: 'e', variationId: 'v', reason: 'x' } as never;
     const chooser = cmabOff.createCmab();
     expect(chooser.choose({} as never, {} as never, 'id', fallback)).toBe(fallback);
     expect(() => chooser.settle({} as never, null)).not.toThrow();
   });
 
-  it('the bandit stays in a fitted snippet whose data has a cmab experiment (either spelling), the regex analysis never', () => {
+  it('CMAB-1 the bandit stays in a fitted snippet whose data has a cmab experiment (either spelling), the regex analysis never', () => {
     const data = (policy?: string) => ({ projectId: 'p', accountId: 'a', layers: [layer(policy)] }) as unknown as ProjectInput;
     expect(fittedStubs(data())['plugins/modules/decisions/cmab.ts']).toBe('plugins/modules/decisions/cmab-off.ts');
     expect(fittedStubs(data())['core/project/regex.ts']).toBe('core/project/regex-checked.ts');

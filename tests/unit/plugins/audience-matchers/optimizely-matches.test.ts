@@ -70,7 +70,7 @@ describe('Optimizely custom-attribute matches', () => {
     expect(compileValue(match, expected)(actual)).toBe(answer);
   });
 
-  it('the validator refuses a comparison value that cannot be compared', () => {
+  it('AUD-2 the validator refuses a comparison value that cannot be compared', () => {
     const problem = (match: string, value: unknown) => valueProblem({ type: 'custom_attribute', name: 'x', match, value });
     expect(problem('gt', 3)).toBeUndefined();
     expect(problem('gt', '3')).toContain('needs a finite number');
