@@ -174,6 +174,13 @@ export const FITTED_PARTS: ReadonlyArray<{ module: string; stub: string; used(da
     used: (data) => (data.layers ?? []).some((layer) => (layer?.experiments ?? []).some((experiment) => experiment && isCmab(layer as Layer, experiment as Experiment))),
   },
   {
+    // The redirect relay (writing the decision before a redirect, reading it on the next page): only for a
+    // project with a redirect change, since the cookie carries a decision of the same project.
+    module: 'plugins/modules/decisions/relay.ts',
+    stub: 'plugins/modules/decisions/relay-off.ts',
+    used: (data) => usageOf(data).changeTypes.has('redirect'),
+  },
+  {
     // The regex guard's automaton analysis (about 3 KB gzip): the build ran it on every pattern of the
     // data and refuses an unsafe one; the stand-in keeps the limits and the input cut (see its comment).
     module: 'core/project/regex.ts',

@@ -8,7 +8,7 @@ import type { DecisionsModule, LayerDecidedData } from '../../../core';
 import { bootKernel } from '../../../core/testing';
 import changes from '../../../plugins/modules/changes';
 import decisions from '../../../plugins/modules/decisions';
-import { decodeRelay } from '../../../plugins/modules/decisions/relay';
+import { decodeRelay } from '../../../plugins/modules/decisions/relay-codec';
 import visitor from '../../../plugins/modules/visitor';
 import redirect from '../../../plugins/change-appliers/redirect';
 import singleExperiment from '../../../plugins/deciders/single-experiment';

@@ -11,6 +11,8 @@ import * as decisionRules from '../../../plugins/modules/decisions/validate';
 import * as decisionRulesOff from '../../../plugins/modules/decisions/validate-off';
 import * as pageRules from '../../../plugins/modules/pages/validate';
 import * as pageRulesOff from '../../../plugins/modules/pages/validate-off';
+import * as relay from '../../../plugins/modules/decisions/relay';
+import * as relayOff from '../../../plugins/modules/decisions/relay-off';
 import { FITTED_PARTS, fittedStubs } from '../../../plugins/presets/fit';
 import { bundle } from '../../../scripts/lib/snippet';
 import type { ProjectInput } from '../../../core/project/types';
@@ -32,12 +34,14 @@ describe('fitted snippets: stand-ins for the parts their data cannot use (plugin
       [changeRules, changeRulesOff],
       [decisionRules, decisionRulesOff],
       [pageRules, pageRulesOff],
+      [relay, relayOff],
     ];
     expect(FITTED_PARTS.map((part) => part.stub).sort()).toEqual([
       'core/project/regex-checked.ts',
       'plugins/modules/audiences/validate-off.ts',
       'plugins/modules/changes/validate-off.ts',
       'plugins/modules/decisions/cmab-off.ts',
+      'plugins/modules/decisions/relay-off.ts',
       'plugins/modules/decisions/validate-off.ts',
       'plugins/modules/pages/validate-off.ts',
     ]);
@@ -84,6 +88,24 @@ describe('fitted snippets: stand-ins for the parts their data cannot use (plugin
       expect(fittedStubs(data(policy))['plugins/modules/decisions/cmab.ts']).toBeUndefined();
       expect(fittedStubs(data(policy))['core/project/regex.ts']).toBe('core/project/regex-checked.ts');
     }
+  });
+
+  it('DEC-42 DEC-46 the redirect relay stays in a fitted snippet whose data has a redirect change, in a layer or a variation', () => {
+    const redirect = { id: 'r', type: 'redirect', value: '/b' };
+    const base = { projectId: 'p', accountId: 'a', layers: [layer()] } as unknown as ProjectInput;
+    expect(fittedStubs(base)['plugins/modules/decisions/relay.ts']).toBe('plugins/modules/decisions/relay-off.ts');
+    const inVariation = structuredClone(base) as { layers: Array<{ experiments: Array<{ variations: Array<{ actions: unknown[] }> }> }> };
+    inVariation.layers[0].experiments[0].variations[0].actions = [{ pageId: 'home', changes: [redirect] }];
+    expect(fittedStubs(inVariation as unknown as ProjectInput)['plugins/modules/decisions/relay.ts']).toBeUndefined();
+    const inLayer = { ...base, layers: [{ ...layer(), changes: [redirect] }] } as unknown as ProjectInput;
+    expect(fittedStubs(inLayer)['plugins/modules/decisions/relay.ts']).toBeUndefined();
+  });
+
+  it('DEC-46 the relay stand-in writes nothing, reads nothing and has no relayed decision', () => {
+    const stand = relayOff.createRelay();
+    expect(stand.write({ layerId: 'l' } as never)).toBe(false);
+    expect(stand.track()).toBeUndefined();
+    expect(stand.info()).toBeNull();
   });
 
   it('a bundle built with stand-ins carries them instead of the modules', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeRelay, encodeRelay, RELAY_KEYS } from '../../../../../plugins/modules/decisions/relay';
+import { decodeRelay, encodeRelay, RELAY_KEYS } from '../../../../../plugins/modules/decisions/relay-codec';
 import { audiencesStandIn, boot, memoryStorage, project, visitorStandIn } from './helpers';
 
 const win = { document: { referrer: 'https://search.example/?q=x' }, location: { origin: 'https://shop.example' } } as unknown as Window;
