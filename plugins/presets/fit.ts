@@ -160,6 +160,8 @@ export const fitStandardPreset = (data: ProjectInput, options: StandardPresetOpt
   ]);
 };
 
+const holdsBack = (threshold: unknown) => typeof threshold === 'number' && threshold > 0;
+
 /**
  * Parts of a plugin that a fitted snippet replaces by a stand-in at build time when its project's data
  * cannot use them (a fitted snippet refuses data from `load`, so its data is all it will ever run):
@@ -179,6 +181,19 @@ export const FITTED_PARTS: ReadonlyArray<{ module: string; stub: string; used(da
     module: 'plugins/modules/decisions/relay.ts',
     stub: 'plugins/modules/decisions/relay-off.ts',
     used: (data) => usageOf(data).changeTypes.has('redirect'),
+  },
+  {
+    // The holdback draws: only for a project with a global or a layer holdback above 0 (ruling 3: a visitor
+    // is held back when the bucket is below the threshold, which no bucket is below 0).
+    module: 'plugins/modules/decisions/holdback.ts',
+    stub: 'plugins/modules/decisions/holdback-off.ts',
+    used: (data) => holdsBack(data.holdback) || (data.layers ?? []).some((layer) => holdsBack(layer?.holdback)),
+  },
+  {
+    // Page tags read from the page (PAG-14): only for a project with a page that has tags.
+    module: 'plugins/modules/pages/tags.ts',
+    stub: 'plugins/modules/pages/tags-off.ts',
+    used: (data) => (data.pages ?? []).some((page) => Array.isArray(page?.tags) && page.tags.length > 0),
   },
   {
     // The regex guard's automaton analysis (about 3 KB gzip): the build ran it on every pattern of the

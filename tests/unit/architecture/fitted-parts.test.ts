@@ -12,6 +12,10 @@ import * as decisionRulesOff from '../../../plugins/modules/decisions/validate-o
 import * as pageRules from '../../../plugins/modules/pages/validate';
 import * as pageRulesOff from '../../../plugins/modules/pages/validate-off';
 import * as relay from '../../../plugins/modules/decisions/relay';
+import * as holdback from '../../../plugins/modules/decisions/holdback';
+import * as holdbackOff from '../../../plugins/modules/decisions/holdback-off';
+import * as tags from '../../../plugins/modules/pages/tags';
+import * as tagsOff from '../../../plugins/modules/pages/tags-off';
 import * as relayOff from '../../../plugins/modules/decisions/relay-off';
 import { FITTED_PARTS, fittedStubs } from '../../../plugins/presets/fit';
 import { bundle } from '../../../scripts/lib/snippet';
@@ -35,14 +39,18 @@ describe('fitted snippets: stand-ins for the parts their data cannot use (plugin
       [decisionRules, decisionRulesOff],
       [pageRules, pageRulesOff],
       [relay, relayOff],
+      [holdback, holdbackOff],
+      [tags, tagsOff],
     ];
     expect(FITTED_PARTS.map((part) => part.stub).sort()).toEqual([
       'core/project/regex-checked.ts',
       'plugins/modules/audiences/validate-off.ts',
       'plugins/modules/changes/validate-off.ts',
       'plugins/modules/decisions/cmab-off.ts',
+      'plugins/modules/decisions/holdback-off.ts',
       'plugins/modules/decisions/relay-off.ts',
       'plugins/modules/decisions/validate-off.ts',
+      'plugins/modules/pages/tags-off.ts',
       'plugins/modules/pages/validate-off.ts',
     ]);
     for (const [real, stub] of pairs) expect(functionsOf(real).filter((name) => !functionsOf(stub).includes(name) && name !== 'reusable')).toEqual([]);
@@ -106,6 +114,37 @@ describe('fitted snippets: stand-ins for the parts their data cannot use (plugin
     expect(stand.write({ layerId: 'l' } as never)).toBe(false);
     expect(stand.track()).toBeUndefined();
     expect(stand.info()).toBeNull();
+  });
+
+  it('DEC-11 DEC-12 the holdback draws stay in a fitted snippet whose data has a global or a layer holdback above 0', () => {
+    const data = (global?: number, layerHoldback?: number) =>
+      ({ projectId: 'p', accountId: 'a', ...(global !== undefined ? { holdback: global } : {}), layers: [{ ...layer(), ...(layerHoldback !== undefined ? { holdback: layerHoldback } : {}) }] }) as unknown as ProjectInput;
+    expect(fittedStubs(data())['plugins/modules/decisions/holdback.ts']).toBe('plugins/modules/decisions/holdback-off.ts');
+    expect(fittedStubs(data(0, 0))['plugins/modules/decisions/holdback.ts']).toBe('plugins/modules/decisions/holdback-off.ts');
+    expect(fittedStubs(data(1))['plugins/modules/decisions/holdback.ts']).toBeUndefined();
+    expect(fittedStubs(data(0, 2500))['plugins/modules/decisions/holdback.ts']).toBeUndefined();
+  });
+
+  it('DEC-11 ERR-36 the holdback stand-in holds nobody back, decides once per activation and reports a second decision', () => {
+    const reports: unknown[] = [];
+    const ctx = { report: (...args: unknown[]) => reports.push(args), data: {} } as never;
+    const stand = holdbackOff.createGlobalHoldback(ctx);
+    expect(stand.get('a1')).toBe(false);
+    stand.decide('a1');
+    expect(reports).toEqual([['PluginError', 'Attempted to change already set global holdback!', { activationId: 'a1' }]]);
+    stand.reset();
+    stand.decide('a2');
+    expect(stand.get('a2')).toBe(false);
+    expect(reports).toHaveLength(1);
+    expect(holdbackOff.heldBack(() => 0, 'v', 'e', 0)).toBe(holdback.heldBack(() => 0, 'v', 'e', 0));
+  });
+
+  it('PAG-14 page tags are read in a fitted snippet whose data has a page with tags; the stand-in reads none', () => {
+    const data = (pageTags?: unknown[]) => ({ projectId: 'p', accountId: 'a', layers: [], pages: [{ id: 'home', apiName: 'home', ...(pageTags ? { tags: pageTags } : {}) }] }) as unknown as ProjectInput;
+    expect(fittedStubs(data())['plugins/modules/pages/tags.ts']).toBe('plugins/modules/pages/tags-off.ts');
+    expect(fittedStubs(data([]))['plugins/modules/pages/tags.ts']).toBe('plugins/modules/pages/tags-off.ts');
+    expect(fittedStubs(data([{ apiName: 'c', locatorType: 'query', locator: 'c' }]))['plugins/modules/pages/tags.ts']).toBeUndefined();
+    expect(tagsOff.readTags(undefined, undefined)).toEqual(tags.readTags(undefined, undefined));
   });
 
   it('a bundle built with stand-ins carries them instead of the modules', async () => {
