@@ -54,7 +54,7 @@ const trust = (c: SiteCopy, p: string) => c.hero.blocks
   .map((block) => `<a class="hero-trust-block" href="${p}${block.link}"><span class="hero-trust-title">${esc(block.title)}</span><span class="hero-trust-text">${esc(block.description)}</span></a>`)
   .join('\n');
 
-const counters = (c: SiteCopy) => c.hero.counters.map((text) => `<li>${esc(text)}</li>`).join('');
+const counters = (c: SiteCopy) => c.heroCounters.map((text) => `<li>${esc(text)}</li>`).join('');
 
 const codeWindow = `<div class="hero-visual" aria-hidden="true">
 <div class="code-window">
@@ -151,7 +151,7 @@ ${c.footer.columns.map(([title, links]) => `<div class="footer-col"><h4>${esc(ti
  * A `type="application/json"` script is data, which the strict CSP allows.
  */
 const hydrationData = (c: SiteCopy, p: string) =>
-  JSON.stringify({ blocks: c.hero.blocks.map((block) => ({ ...block, link: p + block.link })), counters: c.hero.counters }).replace(/</g, '\\u003c');
+  JSON.stringify({ blocks: c.hero.blocks.map((block) => ({ ...block, link: p + block.link })), counters: c.heroCounters }).replace(/</g, '\\u003c');
 
 /** The whole page for a locale of {@link LOCALES}. */
 export function renderHomepage(locale: Locale, options: RenderOptions = {}): string {

@@ -8,6 +8,7 @@ export const KO_KR: SiteCopy = {
   promo: { pill: '신규', text: '이제 모든 Atlas 클러스터에서 벡터 검색을 사용할 수 있습니다.', cta: '공지 읽기' },
   nav: { platform: '플랫폼', atlas: 'Atlas', guides: '가이드', pricing: '요금', company: '회사', signIn: '로그인', tryFree: '무료 체험', open: '링크 열기', close: '링크 닫기' },
   hero: HERO_KO_KR,
+  heroCounters: ['5만 7천+ 고객', '매월 17만 5천+ 신규 개발자', '125+ 클라우드 리전', '1위 모던 데이터베이스'],
   ai: { eyebrow: 'AI 애플리케이션', title: '생성형 AI를 위한 데이터 준비 완료', text: '운영 데이터 옆에 임베딩을 저장하고 하나의 API로 함께 쿼리하세요.', cta: '벡터 검색 살펴보기' },
   logos: '전 세계 엔지니어링 팀이 신뢰합니다',
   features: {
@@ -33,6 +34,7 @@ export const JA_JP: SiteCopy = {
   promo: { pill: '新機能', text: 'ベクトル検索がすべての Atlas クラスターで利用可能になりました。', cta: 'お知らせを読む' },
   nav: { platform: 'プラットフォーム', atlas: 'Atlas', guides: 'ガイド', pricing: '料金', company: '会社情報', signIn: 'ログイン', tryFree: '無料で試す', open: 'リンクを開く', close: 'リンクを閉じる' },
   hero: HERO_JA_JP,
+  heroCounters: ['57,000 社以上の顧客', '毎月 175,000 人以上の新しい開発者', '125 以上のクラウドリージョン', 'モダンデータベース No.1'],
   ai: { eyebrow: 'AI アプリケーション', title: '生成 AI に対応したデータ基盤', text: '運用データの隣に埋め込みを保存し、一つの API で両方をクエリできます。', cta: 'ベクトル検索を見る' },
   logos: '世界中のエンジニアリングチームに選ばれています',
   features: {
@@ -58,6 +60,7 @@ export const ZH_CN: SiteCopy = {
   promo: { pill: '新功能', text: '向量搜索现已在所有 Atlas 集群上正式可用。', cta: '阅读公告' },
   nav: { platform: '平台', atlas: 'Atlas', guides: '指南', pricing: '价格', company: '公司', signIn: '登录', tryFree: '免费试用', open: '打开链接', close: '关闭链接' },
   hero: HERO_ZH_CN,
+  heroCounters: ['57,000+ 客户', '每月 175,000+ 新开发者', '125+ 云区域', '排名第一的现代数据库'],
   ai: { eyebrow: 'AI 应用', title: '为生成式 AI 准备好的数据', text: '将嵌入向量与业务数据存放在一起，用同一个 API 查询。', cta: '了解向量搜索' },
   logos: '深受全球工程团队信赖',
   features: {

@@ -21,6 +21,7 @@ export const EN: SiteCopy = {
     close: 'Close Links',
   },
   hero: HERO_EN,
+  heroCounters: ['57K+ customers', '175K+ new developers every month', '125+ cloud regions', '#1 modern database'],
   ai: {
     eyebrow: 'AI applications',
     title: 'Your data, ready for generative AI',

@@ -8,6 +8,7 @@ export const PT_BR: SiteCopy = {
   promo: { pill: 'Novo', text: 'A busca vetorial já está disponível em todos os clusters Atlas.', cta: 'Leia o anúncio' },
   nav: { platform: 'Plataforma', atlas: 'Atlas', guides: 'Guias', pricing: 'Preços', company: 'Empresa', signIn: 'Entrar', tryFree: 'Teste grátis', open: 'Abrir links', close: 'Fechar links' },
   hero: HERO_PT_BR,
+  heroCounters: ['57 mil+ clientes', '175 mil+ novos desenvolvedores por mês', '125+ regiões de nuvem', 'Banco de dados moderno nº 1'],
   ai: { eyebrow: 'Aplicações de IA', title: 'Seus dados prontos para IA generativa', text: 'Guarde embeddings junto aos dados operacionais e consulte ambos com uma só API.', cta: 'Conheça a busca vetorial' },
   logos: 'A escolha de equipes de engenharia do mundo todo',
   features: {
@@ -33,6 +34,7 @@ export const DE_DE: SiteCopy = {
   promo: { pill: 'Neu', text: 'Die Vektorsuche ist jetzt auf allen Atlas-Clustern verfügbar.', cta: 'Zur Ankündigung' },
   nav: { platform: 'Plattform', atlas: 'Atlas', guides: 'Leitfäden', pricing: 'Preise', company: 'Unternehmen', signIn: 'Anmelden', tryFree: 'Kostenlos testen', open: 'Links öffnen', close: 'Links schließen' },
   hero: HERO_DE_DE,
+  heroCounters: ['57.000+ Kunden', '175.000+ neue Entwickler pro Monat', '125+ Cloud-Regionen', 'Die Nr. 1 der modernen Datenbanken'],
   ai: { eyebrow: 'KI-Anwendungen', title: 'Ihre Daten, bereit für generative KI', text: 'Speichern Sie Embeddings neben operativen Daten und fragen Sie beides mit einer API ab.', cta: 'Vektorsuche entdecken' },
   logos: 'Entwicklungsteams weltweit vertrauen uns',
   features: {
@@ -58,6 +60,7 @@ export const ES: SiteCopy = {
   promo: { pill: 'Nuevo', text: 'La búsqueda vectorial ya está disponible en todos los clústeres Atlas.', cta: 'Leer el anuncio' },
   nav: { platform: 'Plataforma', atlas: 'Atlas', guides: 'Guías', pricing: 'Precios', company: 'Empresa', signIn: 'Iniciar sesión', tryFree: 'Prueba gratis', open: 'Abrir enlaces', close: 'Cerrar enlaces' },
   hero: HERO_ES,
+  heroCounters: ['Más de 57 000 clientes', 'Más de 175 000 desarrolladores nuevos al mes', 'Más de 125 regiones', 'La base de datos moderna n.º 1'],
   ai: { eyebrow: 'Aplicaciones de IA', title: 'Tus datos, listos para la IA generativa', text: 'Guarda embeddings junto a los datos operativos y consulta ambos con una sola API.', cta: 'Descubre la búsqueda vectorial' },
   logos: 'La elección de equipos de ingeniería de todo el mundo',
   features: {
@@ -83,6 +86,7 @@ export const FR_FR: SiteCopy = {
   promo: { pill: 'Nouveau', text: 'La recherche vectorielle est disponible sur tous les clusters Atlas.', cta: "Lire l'annonce" },
   nav: { platform: 'Plateforme', atlas: 'Atlas', guides: 'Guides', pricing: 'Tarifs', company: 'Entreprise', signIn: 'Se connecter', tryFree: 'Essai gratuit', open: 'Ouvrir les liens', close: 'Fermer les liens' },
   hero: HERO_FR_FR,
+  heroCounters: ['Plus de 57 000 clients', 'Plus de 175 000 nouveaux développeurs par mois', 'Plus de 125 régions', 'La base de données moderne n° 1'],
   ai: { eyebrow: 'Applications IA', title: "Vos données, prêtes pour l'IA générative", text: 'Stockez les embeddings à côté des données opérationnelles et interrogez-les avec une seule API.', cta: 'Découvrir la recherche vectorielle' },
   logos: "Choisie par des équipes d'ingénierie du monde entier",
   features: {
@@ -108,6 +112,7 @@ export const IT_IT: SiteCopy = {
   promo: { pill: 'Novità', text: 'La ricerca vettoriale è disponibile su tutti i cluster Atlas.', cta: "Leggi l'annuncio" },
   nav: { platform: 'Piattaforma', atlas: 'Atlas', guides: 'Guide', pricing: 'Prezzi', company: 'Azienda', signIn: 'Accedi', tryFree: 'Prova gratis', open: 'Apri i link', close: 'Chiudi i link' },
   hero: HERO_IT_IT,
+  heroCounters: ['Oltre 57.000 clienti', 'Oltre 175.000 nuovi sviluppatori al mese', 'Oltre 125 regioni', 'Il database moderno n. 1'],
   ai: { eyebrow: 'Applicazioni IA', title: "I tuoi dati, pronti per l'IA generativa", text: 'Archivia gli embedding accanto ai dati operativi e interroga entrambi con una sola API.', cta: 'Scopri la ricerca vettoriale' },
   logos: 'Scelta dai team di ingegneria di tutto il mondo',
   features: {

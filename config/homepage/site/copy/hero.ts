@@ -19,7 +19,6 @@ export const HERO_EN: HeroCopy = {
     { title: 'Guide', description: 'Schema design patterns for developers', link: '/docs/' },
     { title: 'Report', description: 'The state of developer data, 2026', link: '/why-use-mongodb' },
   ],
-  counters: ['57K+ customers', '175K+ new developers every month', '125+ cloud regions', '#1 modern database'],
 };
 
 export const HERO_PT_BR: HeroCopy = {
@@ -35,7 +34,6 @@ export const HERO_PT_BR: HeroCopy = {
     { title: 'Guia', description: 'Padrões de modelagem para desenvolvedores', link: '/docs/' },
     { title: 'Relatório', description: 'O estado dos dados para desenvolvedores, 2026', link: '/why-use-mongodb' },
   ],
-  counters: ['57 mil+ clientes', '175 mil+ novos desenvolvedores por mês', '125+ regiões de nuvem', 'Banco de dados moderno nº 1'],
 };
 
 export const HERO_DE_DE: HeroCopy = {
@@ -51,7 +49,6 @@ export const HERO_DE_DE: HeroCopy = {
     { title: 'Leitfaden', description: 'Schema-Entwurfsmuster für Entwickler', link: '/docs/' },
     { title: 'Bericht', description: 'Entwicklerdaten im Jahr 2026', link: '/why-use-mongodb' },
   ],
-  counters: ['57.000+ Kunden', '175.000+ neue Entwickler pro Monat', '125+ Cloud-Regionen', 'Die Nr. 1 der modernen Datenbanken'],
 };
 
 export const HERO_ES: HeroCopy = {
@@ -67,7 +64,6 @@ export const HERO_ES: HeroCopy = {
     { title: 'Guía', description: 'Patrones de diseño de esquemas', link: '/docs/' },
     { title: 'Informe', description: 'El estado de los datos para desarrolladores, 2026', link: '/why-use-mongodb' },
   ],
-  counters: ['Más de 57 000 clientes', 'Más de 175 000 desarrolladores nuevos al mes', 'Más de 125 regiones', 'La base de datos moderna n.º 1'],
 };
 
 export const HERO_FR_FR: HeroCopy = {
@@ -83,7 +79,6 @@ export const HERO_FR_FR: HeroCopy = {
     { title: 'Guide', description: 'Modèles de conception de schémas', link: '/docs/' },
     { title: 'Rapport', description: "L'état des données des développeurs, 2026", link: '/why-use-mongodb' },
   ],
-  counters: ['Plus de 57 000 clients', 'Plus de 175 000 nouveaux développeurs par mois', 'Plus de 125 régions', 'La base de données moderne n° 1'],
 };
 
 export const HERO_IT_IT: HeroCopy = {
@@ -99,7 +94,6 @@ export const HERO_IT_IT: HeroCopy = {
     { title: 'Guida', description: 'Modelli di progettazione degli schemi', link: '/docs/' },
     { title: 'Report', description: 'Lo stato dei dati per sviluppatori, 2026', link: '/why-use-mongodb' },
   ],
-  counters: ['Oltre 57.000 clienti', 'Oltre 175.000 nuovi sviluppatori al mese', 'Oltre 125 regioni', 'Il database moderno n. 1'],
 };
 
 export const HERO_KO_KR: HeroCopy = {
@@ -115,7 +109,6 @@ export const HERO_KO_KR: HeroCopy = {
     { title: '가이드', description: '개발자를 위한 스키마 설계 패턴', link: '/docs/' },
     { title: '보고서', description: '2026 개발자 데이터 현황', link: '/why-use-mongodb' },
   ],
-  counters: ['5만 7천+ 고객', '매월 17만 5천+ 신규 개발자', '125+ 클라우드 리전', '1위 모던 데이터베이스'],
 };
 
 export const HERO_JA_JP: HeroCopy = {
@@ -131,7 +124,6 @@ export const HERO_JA_JP: HeroCopy = {
     { title: 'ガイド', description: '開発者のためのスキーマ設計パターン', link: '/docs/' },
     { title: 'レポート', description: '開発者データの現状 2026', link: '/why-use-mongodb' },
   ],
-  counters: ['57,000 社以上の顧客', '毎月 175,000 人以上の新しい開発者', '125 以上のクラウドリージョン', 'モダンデータベース No.1'],
 };
 
 export const HERO_ZH_CN: HeroCopy = {
@@ -147,7 +139,6 @@ export const HERO_ZH_CN: HeroCopy = {
     { title: '指南', description: '面向开发者的模式设计', link: '/docs/' },
     { title: '报告', description: '2026 开发者数据现状', link: '/why-use-mongodb' },
   ],
-  counters: ['57,000+ 客户', '每月 175,000+ 新开发者', '125+ 云区域', '排名第一的现代数据库'],
 };
 /** The hero's copy by locale prefix ('' is the default, English homepage). */
 export const HERO: Readonly<Record<Locale, HeroCopy>> = {

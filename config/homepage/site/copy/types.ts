@@ -11,7 +11,10 @@ export interface TrustBlock {
   link: string;
 }
 
-/** The hero's text for one locale (the site's hero and the hero widget's configurations). */
+/**
+ * The hero's text for one locale (the site's hero and the hero widget's configurations). The homepage
+ * snippet carries it, so what only the site shows (its counters) is in {@link SiteCopy} instead.
+ */
 export interface HeroCopy {
   eyebrow: string;
   title1: string;
@@ -20,8 +23,6 @@ export interface HeroCopy {
   cta: string;
   secondaryCta: string;
   blocks: [TrustBlock, TrustBlock, TrustBlock, TrustBlock];
-  /** Customers, developers per month, regions, ranking (homepage-spec §9). */
-  counters: [string, string, string, string];
 }
 
 /** Every string of the page for one locale. */
@@ -43,6 +44,8 @@ export interface SiteCopy {
     close: string;
   };
   hero: HeroCopy;
+  /** The site's hero counters: customers, developers per month, regions, ranking (homepage-spec §9). */
+  heroCounters: [string, string, string, string];
   ai: { eyebrow: string; title: string; text: string; cta: string };
   logos: string;
   features: { title: string; subtitle: string; items: [string, string][] };
