@@ -6,14 +6,28 @@ import { CLIENT_NAME, CLIENT_VERSION } from '../../../core';
 import { BATCH_SHORT_KEYS } from '../../../core/kinds/tracking';
 import type { BatchAttribute, BatchDecision, BatchEvent, BatchSnapshot, TrackerBatch } from '../../../core/kinds/tracking';
 import type { ProjectData } from '../../../core/project/types';
+import { keepJson, toJson } from '../../_shared/json';
 
-/** The batch being filled on this page: its id (the pending event id) and its snapshots. */
+/**
+ * The batch being filled on this page: its id (the pending event id) and its snapshots, whose
+ * decisions and events are kept in their final form (short keys when `short`), so each is written to
+ * JSON once, at the first save that meets it, and every later save joins the texts (see {@link seal}).
+ */
 export interface OpenBatch {
   id: string;
   snapshots: BatchSnapshot[];
   /** Events in the batch, for the conditional send. */
   count: number;
+  /** Ruling 12's short keys. */
+  short: boolean;
+  /** Changed since it was last saved (TRK-6). */
+  dirty?: boolean;
+  /** Saved at least once: a pending event of the sender. */
+  saved?: boolean;
 }
+
+/** A new, empty open batch. */
+export const openBatch = (id: string, short: boolean): OpenBatch => ({ id, snapshots: [], count: 0, short });
 
 /** The event type of a decision in a snapshot. */
 export const DECISION_EVENT = 'campaign_activated';
@@ -21,6 +35,7 @@ export const DECISION_EVENT = 'campaign_activated';
 /** Adds an event to the last snapshot (a first snapshot when there is none). */
 export const addEvent = (batch: OpenBatch, event: BatchEvent): void => {
   const last = batch.snapshots[batch.snapshots.length - 1];
+  event = final(batch, event, SHORT.event);
   if (last) last.events.push(event);
   else batch.snapshots.push({ decisions: [], events: [event] });
   batch.count++;
@@ -32,7 +47,11 @@ export const addEvent = (batch: OpenBatch, event: BatchEvent): void => {
  */
 export const addDecision = (batch: OpenBatch, decision: BatchDecision, event: BatchEvent): void => {
   const last = batch.snapshots[batch.snapshots.length - 1];
-  if (!last || last.events.some((item) => item.type == DECISION_EVENT)) {
+  decision = final(batch, decision, SHORT.decision);
+  event = final(batch, event, SHORT.event);
+  // A snapshot has decision events exactly when it has decisions (they are added together), and its
+  // records may already use short keys.
+  if (!last || last.decisions.length) {
     batch.snapshots.push({ decisions: [decision], events: [event] });
   } else {
     last.decisions.push(decision);
@@ -54,6 +73,29 @@ const shorten = (record: object, table: Record<string, string>) => {
   for (const key of Object.keys(record)) out[table[key] ?? key] = (record as Record<string, unknown>)[key];
   return out;
 };
+// A record as it goes in the batch: its own object (never changed afterwards), short keys when asked.
+const final = <T extends object>(batch: OpenBatch, record: T, table: Record<string, string>): T =>
+  (batch.short ? shorten(record, table) : { ...record }) as T;
+
+// Records whose JSON is already kept (a WeakSet: a record leaves with its batch).
+const sealed = new WeakSet<object>();
+/**
+ * Writes each decision and event of the snapshots to JSON once and keeps the text with it, so writing
+ * the batch joins kept texts instead of walking every record again at every save, flush and beacon.
+ * Done at a save (the poll, a flush, page hide), not when the event is tracked: decisions and page views
+ * are tracked during the page's start, which should not pay for it.
+ */
+export const seal = (snapshots: BatchSnapshot[]): void => {
+  for (const snapshot of snapshots) {
+    for (const records of [snapshot.decisions, snapshot.events] as object[][]) {
+      for (const record of records) {
+        if (sealed.has(record)) continue;
+        sealed.add(record);
+        keepJson(record, toJson(record) ?? '{}');
+      }
+    }
+  }
+};
 
 /** What a batch needs besides its snapshots. */
 export interface BatchVisitorInfo {
@@ -63,32 +105,28 @@ export interface BatchVisitorInfo {
 
 /**
  * The batch as sent (TRK-26..29): the project's header, one visitor with session_id 'AUTO' (ruling 10)
- * and the snapshots; with `short`, attributes, decisions and events use ruling 12's short keys.
+ * and the open batch's snapshots (already in their final form); with `short`, attributes use ruling 12's
+ * short keys too. The snapshots' records are sealed (their JSON kept).
  */
-export const toBatch = (
-  data: ProjectData,
-  visitor: BatchVisitorInfo,
-  snapshots: BatchSnapshot[],
-  short: boolean,
-): TrackerBatch => ({
-  account_id: data.accountId,
-  anonymize_ip: !!data.anonymizeIP,
-  client_name: data.clientName || CLIENT_NAME,
-  client_version: data.clientVersion || CLIENT_VERSION,
-  project_id: data.projectId,
-  revision: String(data.revision),
-  enrich_decisions: true,
-  visitors: [
-    {
-      visitor_id: visitor.visitorId,
-      session_id: 'AUTO',
-      attributes: short ? (visitor.attributes.map((a) => shorten(a, SHORT.attribute)) as never) : visitor.attributes,
-      snapshots: short
-        ? snapshots.map((snapshot) => ({
-            decisions: snapshot.decisions.map((d) => shorten(d, SHORT.decision)) as never,
-            events: snapshot.events.map((e) => shorten(e, SHORT.event)) as never,
-          }))
-        : snapshots,
-    },
-  ],
-});
+export const toBatch = (data: ProjectData, visitor: BatchVisitorInfo, batch: OpenBatch): TrackerBatch => {
+  const short = batch.short;
+  seal(batch.snapshots);
+  return {
+    account_id: data.accountId,
+    anonymize_ip: !!data.anonymizeIP,
+    client_name: data.clientName || CLIENT_NAME,
+    client_version: data.clientVersion || CLIENT_VERSION,
+    project_id: data.projectId,
+    revision: String(data.revision),
+    enrich_decisions: true,
+    visitors: [
+      {
+        visitor_id: visitor.visitorId,
+        session_id: 'AUTO',
+        attributes: short ? (visitor.attributes.map((a) => shorten(a, SHORT.attribute)) as never) : visitor.attributes,
+        // Copies of the snapshot lists: the batch sent or stored never changes once made.
+        snapshots: batch.snapshots.map((snapshot) => ({ decisions: snapshot.decisions.slice(), events: snapshot.events.slice() })),
+      },
+    ],
+  };
+};

@@ -4,18 +4,18 @@
  * §7; TRK, rulings 10, 12, 16). Registers the `tracker` and `utils` modules and the `event`,
  * `holdEvents` and `sendEvents` push calls. See ./README.md for the choices made where the spec is silent.
  */
-import { definePlugin, EVENT_TYPES, MODULES, PREFIX } from '../../../core';
-import type { ControlsModule, KernelEvent, LayerDecidedData, PageActivatedData, PluginContext, PluginOf } from '../../../core';
+import { definePlugin, EVENT_TYPES, MODULES } from '../../../core';
+import type { ControlsModule, KernelEvent, LayerDecidedData, PageActivatedData, PluginOf } from '../../../core';
 import type { AnalyticsDecisionPayload, TrackedEventData, TrackerModule, VisitorModule } from '../../../core';
 import type { BatchAttribute, BatchDecision, BatchEvent } from '../../../core/kinds/tracking';
-import { toJson } from '../../_shared/json';
 import { PARAMS, queryParam } from '../../_shared/params';
 import { createUtils } from '../_shared/request';
 import { uuid } from '../_shared/uuid';
-import { addDecision, addEvent, DECISION_EVENT, toBatch, type OpenBatch } from './batch';
+import { addDecision, addEvent, DECISION_EVENT, openBatch, toBatch, type OpenBatch } from './batch';
 import { isBot } from '../_shared/bots';
 import { cleanEvent, MSG_BAD_VALUE } from './events';
-import { createSender, type Store } from './sender';
+import { createSender } from './sender';
+import { storeOf } from './store';
 
 /** Options of the batch tracker. */
 export interface BatchTrackerOptions {
@@ -42,32 +42,6 @@ export interface BatchTrackerOptions {
 /** Storage key of the tracker's own visitor id, used only when no `visitor` module is present. */
 export const OWN_ID_KEY = 'tracker_visitor_id';
 
-/** Local storage through the `local` storage plugin, or directly (then in memory) when it is absent. */
-const storeOf = (ctx: PluginContext): (() => Store) => {
-  const memory: Record<string, unknown> = {};
-  const direct: Store = {
-    read: (key) => {
-      try {
-        const text = ctx.win?.localStorage.getItem(PREFIX + key);
-        if (text) return JSON.parse(text);
-      } catch {
-        // Unavailable or corrupt: the memory copy below.
-      }
-      return memory[key];
-    },
-    write: (key, value) => {
-      memory[key] = value;
-      try {
-        ctx.win!.localStorage.setItem(PREFIX + key, toJson(value) ?? 'null');
-        return true;
-      } catch {
-        return false;
-      }
-    },
-  };
-  return () => ctx.plugin('storage', 'local') ?? direct;
-};
-
 /** Creates the batch tracker. */
 export default function batchTracker(options: BatchTrackerOptions = {}): PluginOf<'tracker'> {
   const { shortKeys = true, batching = true, pollInterval = 1000, batchWindow = 10000 } = options;
@@ -80,16 +54,21 @@ export default function batchTracker(options: BatchTrackerOptions = {}): PluginO
       const store = storeOf(ctx);
       const host = (options.host ?? win?.location.origin ?? '').replace(/\/$/, '');
       // Nothing leaves while events are held (TRK-9) or tracking is not allowed; what waits stays stored.
-      const sender = createSender(ctx, store, { url: host + '/v1/events', retries, maxPending, allowed: () => !held && enabled() });
+      // Open: the batch filling, or one a flush closed that its task has not saved yet.
+      const open = (id: string) => id == current?.id || closing.some((batch) => batch.id == id);
+      const sender = createSender(ctx, store, { url: host + '/v1/events', retries, maxPending, allowed: () => !held && enabled(), open });
       // Matched when first asked, not at set-up: compiling the pattern is a cost the page's start need not pay.
       let botFlag: boolean | undefined;
       const bot = () => (botFlag ??= isBot(win?.navigator?.userAgent ?? ''));
       const visitor = () => ctx.get<VisitorModule>(MODULES.visitor);
       let current: OpenBatch | undefined;
-      let dirty = false;
+      // Batches a flush call closed, saved and sent by the task that follows it (oldest first).
+      let closing: OpenBatch[] = [];
       let held = false;
       let windowEnds = Infinity;
       let timer: unknown;
+      let sendTimer: unknown;
+      let sendWaits = false;
       let stopped = false;
       let urgent = false;
 
@@ -135,45 +114,56 @@ export default function batchTracker(options: BatchTrackerOptions = {}): PluginO
       const schedule = (delay: number) => {
         if (timer === undefined && !stopped) timer = clock.setTimeout(poll, delay);
       };
-      // Persists the open batch (TRK-6): it is one pending event, kept under its id while it fills.
-      const save = () => {
-        if (!current || bot()) return;
-        const id = visitorId();
-        if (!id) return;
-        sender.put({
-          id: current.id,
-          timeStamp: clock.now(),
-          data: toBatch(ctx.data, { visitorId: id, attributes: attributes() }, current.snapshots, shortKeys),
-          retryCount: 0,
-        });
-        dirty = false;
+      // Persists a batch (TRK-6): it is one pending event, kept under its id while it fills and replaced at
+      // each save. Answers whether it is stored (a bot's batch, or one without a visitor id, is not).
+      const save = (batch: OpenBatch): boolean => {
+        if (!batch.dirty) return !!batch.saved;
+        const id = bot() ? undefined : visitorId();
+        if (!id) return false;
+        const data = toBatch(ctx.data, { visitorId: id, attributes: attributes() }, batch);
+        sender.put({ id: batch.id, timeStamp: clock.now(), data, retryCount: 0 });
+        batch.dirty = false;
+        return (batch.saved = true);
       };
-      /** Closes the open batch and sends what is pending, previous batches first (TRK-12). */
-      const flush = (beacon = false) => {
+      /** Closes the open batch, saves what is closed and sends what is pending, previous batches first (TRK-12). */
+      const send = (beacon = false) => {
         if (!enabled()) return;
-        if (current) save();
-        if (current && !dirty) {
-          current = undefined;
-          sender.setOpen();
-        }
+        if (current) closing.push(current);
+        current = undefined;
+        closing = closing.filter((batch) => !save(batch));
         sender.send(beacon, true);
+      };
+      // A flush the page asks for (`flush()`, `sendEvents`) closes the open batch at once and leaves the
+      // save and the POST to a task of their own, so the page's task (a click handler, say) does not wait
+      // for the storage write and the browser's fetch call (about 1 ms alone on a busy machine). A page
+      // that hides before that task runs sends the closed batch with the beacon (`send(true)`).
+      const flush = () => {
+        if (!recording()) return;
+        if (current) closing.push(current);
+        current = undefined;
+        if (sendWaits || stopped) return;
+        sendWaits = true;
+        sendTimer = clock.setTimeout(() => {
+          sendWaits = false;
+          send();
+        }, 0);
       };
       const poll = () => {
         timer = undefined;
-        if (dirty) save();
+        if (current) save(current);
         if (clock.now() >= windowEnds) windowEnds = -1;
         if (urgent || windowEnds < 0) {
           urgent = false;
-          flush();
+          send();
         } else schedule(pollInterval);
       };
       const add = (event: BatchEvent, decision?: BatchDecision) => {
         if (!recording()) return;
         if (clock.now() >= windowEnds) windowEnds = -1;
-        if (!current) sender.setOpen((current = { id: uuid(win), snapshots: [], count: 0 }).id);
+        current ??= openBatch(uuid(win), shortKeys);
         if (decision) addDecision(current, decision, event);
         else addEvent(current, event);
-        dirty = true;
+        current.dirty = true;
         // After the batch window (or without batching) events go at once; a burst still shares one batch.
         if (!batching || windowEnds < 0 || current.count >= maxBatchEvents || sendWhen?.(event)) {
           urgent = true;
@@ -242,7 +232,7 @@ export default function batchTracker(options: BatchTrackerOptions = {}): PluginO
         ctx.on({ type: EVENT_TYPES.tracking, name: 'redirectDecision' }, ({ data }: KernelEvent) => {
           const payload = data as AnalyticsDecisionPayload;
           if (!enabled()) return;
-          const previous: OpenBatch = { id: uuid(win), snapshots: [], count: 0 };
+          const previous = openBatch(uuid(win), shortKeys);
           addDecision(
             previous,
             {
@@ -256,7 +246,7 @@ export default function batchTracker(options: BatchTrackerOptions = {}): PluginO
           );
           const who = payload.visitorId || visitorId();
           if (!who) return;
-          const batch = toBatch(ctx.data, { visitorId: who, attributes: attributes() }, previous.snapshots, shortKeys);
+          const batch = toBatch(ctx.data, { visitorId: who, attributes: attributes() }, previous);
           sender.put({ id: previous.id, timeStamp: payload.timestamp || clock.now(), data: batch, retryCount: 0 });
           sender.send(false, true);
         }),
@@ -265,7 +255,7 @@ export default function batchTracker(options: BatchTrackerOptions = {}): PluginO
       // Page hide is the last moment a page surely has: the beacon (TRK-13). `unload` is not used, so
       // pages stay eligible for the back/forward cache.
       const onHide = (event: Event) => {
-        if (event.type == 'pagehide' || win?.document.visibilityState == 'hidden') flush(true);
+        if (event.type == 'pagehide' || win?.document.visibilityState == 'hidden') send(true);
       };
       win?.addEventListener('pagehide', onHide);
       win?.document?.addEventListener('visibilitychange', onHide);
@@ -283,15 +273,19 @@ export default function batchTracker(options: BatchTrackerOptions = {}): PluginO
 
       ctx.registerModule(MODULES.utils, createUtils(win, clock, ctx.log));
       ctx.registerModule(MODULES.tracker, {
-        flush: (flushOptions) => flush(!!flushOptions?.beacon),
+        flush: (flushOptions) => (flushOptions?.beacon ? send(true) : flush()),
         enabled,
-        pending: () => sender.count(),
+        // A batch closed by a flush and not saved yet is pending too.
+        pending: () => sender.count() + closing.filter((batch) => !batch.saved).length,
       } satisfies TrackerModule);
 
       return () => {
         stopped = true;
+        // What a flush closed is stored, for the next page load, rather than lost.
+        if (enabled()) closing.forEach(save);
         sender.stop();
         clock.clearTimeout(timer);
+        clock.clearTimeout(sendTimer);
         listeners.forEach((stop) => stop());
         win?.removeEventListener('pagehide', onHide);
         win?.document?.removeEventListener('visibilitychange', onHide);

@@ -38,6 +38,8 @@ export interface SenderOptions {
   maxPending: number;
   /** Whether sending is allowed now (not held, tracking allowed); checked before every send. */
   allowed: () => boolean;
+  /** Whether a pending event is a batch still open (stored while it fills, never sent until closed). */
+  open: (id: string) => boolean;
 }
 
 /** The pending store and the transport. */
@@ -51,8 +53,6 @@ export interface Sender {
    * `fresh`: the page is sending a new batch, so batches whose quick retries are spent go along.
    */
   send(beacon: boolean, fresh?: boolean): void;
-  /** Names the open batch (stored while it fills, never sent until closed), or none. */
-  setOpen(id?: string): void;
   /** Pending events kept in this page. */
   count(): number;
   /** Stops listening to the other tabs' writes. */
@@ -78,7 +78,7 @@ export const postPending = (
 
 /** Creates the pending store over `store` and the transport to `options.url`. */
 export const createSender = (ctx: PluginContext, store: () => Store, options: SenderOptions): Sender => {
-  const { url, retries, maxPending, allowed } = options;
+  const { url, retries, maxPending, allowed, open } = options;
   let items: PendingEvent[] = [];
   // Versions (id@timeStamp) delivered from this page: never kept when merging with what other tabs stored.
   const done = new Set<string>();
@@ -87,6 +87,11 @@ export const createSender = (ctx: PluginContext, store: () => Store, options: Se
   const notBefore: Record<string, number> = {};
   const version = (item: PendingEvent) => item.id + '@' + item.timeStamp;
 
+  // `,"name":value`, or nothing for a value without JSON form (as the writer leaves such a key out).
+  const field = (name: string, value: unknown) => {
+    const text = toJson(value);
+    return text === undefined ? '' : ',"' + name + '":' + text;
+  };
   const stored = (): PendingEvent[] => {
     const value = store().read(PENDING_KEY);
     return Array.isArray(value) ? value.filter((item) => item && typeof item.id == 'string') : [];
@@ -117,6 +122,15 @@ export const createSender = (ctx: PluginContext, store: () => Store, options: Se
       items = items.filter((item) => !dropped.includes(item));
       others = others.filter((item) => !dropped.includes(item));
     }
+    // The list's JSON joined from each batch's kept text (a batch is written once, see textOf), and
+    // kept for the list itself, so the storage plugin's writer takes it as it is.
+    let text = '';
+    for (const item of all) {
+      const data = textOf(item);
+      text += (text ? ',{"id":' : '{"id":') + toJson(item.id) + field('timeStamp', item.timeStamp);
+      text += (data ? ',"data":' + data : '') + field('retryCount', item.retryCount) + '}';
+    }
+    keepJson(all, '[' + text + ']');
     store().write(PENDING_KEY, all);
   };
   const settle = (item: PendingEvent) => {
@@ -131,7 +145,6 @@ export const createSender = (ctx: PluginContext, store: () => Store, options: Se
     if (item.data && typeof item.data == 'object') keepJson(item.data, text);
     return text;
   };
-  let open: string | undefined;
   const post = (item: PendingEvent) => {
     inFlight.add(item.id);
     postPending(ctx.win, url, { id: item.id, data: textOf(item) as never }).then((outcome) => {
@@ -169,12 +182,11 @@ export const createSender = (ctx: PluginContext, store: () => Store, options: Se
       items = items.filter((other) => other.id != item.id).concat(item);
       persist();
     },
-    setOpen: (id) => void (open = id),
     send: (beaconNow, fresh) => {
       if (!allowed()) return;
       const now = ctx.clock.now();
       for (const item of items.slice()) {
-        if (item.id == open || beaconed.has(item.id)) continue;
+        if (open(item.id) || beaconed.has(item.id)) continue;
         if (beaconNow) beacon(item);
         else if (!inFlight.has(item.id) && ((notBefore[item.id] ?? 0) <= now || (fresh && item.retryCount > retries))) post(item);
       }

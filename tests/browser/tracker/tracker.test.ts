@@ -95,6 +95,23 @@ describe('batch tracker in Chromium', () => {
     t.kernel.destroy();
   });
 
+  it('TRK-10 TRK-13 TRK-38 flush() requests nothing inside the call; a pagehide before its task beacons the closed batch, stored, and no POST follows', async () => {
+    const t = await bootTracker();
+    t.push(['event', 'buy', { revenue: 7 }]);
+    (t.get('tracker') as { flush(): void }).flush();
+    expect(vi.mocked(window.fetch)).not.toHaveBeenCalled();
+    expect(localStorage.getItem('varia_pending_events')).toBeNull();
+    window.dispatchEvent(new PageTransitionEvent('pagehide'));
+    await until(() => sent.length > 0);
+    t.clock.tick(0); // the flush's own task: the batch was already beaconed
+    await until(() => localStorage.getItem('varia_pending_events') != null);
+    expect(sent.map((request) => request.via)).toEqual(['beacon']);
+    expect(JSON.parse(sent[0].body).visitors[0].snapshots[0].events[0]).toMatchObject({ k: 'buy', $: 7 });
+    const pending = JSON.parse(localStorage.getItem('varia_pending_events')!);
+    expect(pending.map((item: { data: unknown }) => item.data)).toEqual([JSON.parse(sent[0].body)]);
+    t.kernel.destroy();
+  });
+
   it('TRK-40 a beacon the browser refuses falls back to a POST', async () => {
     vi.mocked(navigator.sendBeacon).mockReturnValue(false);
     const t = await bootTracker();

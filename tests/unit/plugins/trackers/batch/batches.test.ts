@@ -91,7 +91,8 @@ describe('batch tracker: batch shape', () => {
     t.push(['event', 'buy']);
     t.kernel.get('tracker');
     (t.get('tracker') as { flush(): void }).flush();
-    await t.settle();
+    // The flush's save and POST run in a task of their own, right after the call's.
+    await t.clock.tickAsync(0);
     const snapshots = batchesOf(fake)[0].visitors[0].snapshots;
     expect(snapshots.map((snapshot) => snapshot.events.map((event) => event.type))).toEqual([
       ['custom', 'campaign_activated', 'custom'],
@@ -119,7 +120,8 @@ describe('batch tracker: batch shape', () => {
     const data = decided('layer-1', 'var-1');
     emit('lifecycle', 'layerDecided', data);
     (t.get('tracker') as { flush(): void }).flush();
-    await t.settle();
+    // The flush's save and POST run in a task of their own, right after the call's.
+    await t.clock.tickAsync(0);
     const [event] = eventsOf(fake);
     expect(event).toMatchObject({ entity_id: 'layer-1', type: 'campaign_activated' });
     expect(data.layerState).toMatchObject({ decisionEventId: event.uuid });
