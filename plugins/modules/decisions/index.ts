@@ -17,7 +17,7 @@ import { MSG_NAMESPACE_NOT_SET, msgNotFound } from './messages';
 import { buildPayload, referrerOf } from './payload';
 import { createRelay } from './relay';
 import { createState } from './state';
-import { isThenable, uuid } from './util';
+import { isThenable } from './util';
 import { policyRule } from './validate';
 
 /** Options of the decisions plugin. */
@@ -30,7 +30,9 @@ export const createDecisions = (ctx: PluginContext, options: DecisionsOptions = 
   const layersOn = createPageIndex();
   const holdback = createGlobalHoldback(ctx);
   const relay = createRelay(ctx);
-  const idPrefix = uuid(ctx.win).slice(0, 8);
+  // Decision event ids only need to differ between page loads (the tracker gives a tracked decision its
+  // own uuid): eight random base-36 characters, as for activation ids, with no uuid made at start-up.
+  const idPrefix = Math.random().toString(36).slice(2, 10);
   // Event ids are `${idPrefix}-${n}`: the prefix with its dash is joined once, so an id is one concatenation.
   const eventPrefix = idPrefix + '-';
   let eventCount = 0;
