@@ -12,7 +12,7 @@ import { extname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import type { ProjectDefinition } from '../core/define';
-import { formatProblem, normalizeProjectData, validateProject, type ProjectRule } from '../core/project';
+import { formatProblem, normalizeProjectData, validateProject, type ProjectRule, type ValidationProblem } from '../core/project';
 import type { Plugin } from '../core/types';
 import { fitStandardPreset, fittedStubs } from '../plugins/presets/fit';
 import {
@@ -24,6 +24,7 @@ import {
   projectFiles,
   snippetEntry,
   writeOut,
+  type Minifier,
   type SnippetBuild,
   type Sizes,
 } from './lib/snippet';
@@ -31,8 +32,16 @@ import {
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 export const formatSizes = (sizes: Sizes) => `raw ${kb(sizes.raw)}  gzip ${kb(sizes.gzip)}  brotli ${kb(sizes.brotli)}`;
 
+/** A loaded project file: its definition, and for a JSON project its plugin references. */
+export interface LoadedProject {
+  project: ProjectDefinition;
+  jsonPlugins?: unknown[];
+  /** The snippet runs this data only (see {@link snippetEntry}). */
+  fitted?: boolean;
+}
+
 /** Loads a project file: a `.ts` module's default export, or a `.json` file's `data` and plugin names. */
-const loadProject = async (file: string): Promise<{ project: ProjectDefinition; jsonPlugins?: unknown[]; fitted?: boolean }> => {
+export const loadProject = async (file: string): Promise<LoadedProject> => {
   if (extname(file) === '.json') {
     const json = JSON.parse(readFileSync(file, 'utf8'));
     if (!json || typeof json !== 'object' || !json.data) throw new Error(`${file}: a JSON project is { "data": {...}, "plugins": [...] }`);
@@ -73,21 +82,39 @@ export const snippetCode = async (projectFile: string): Promise<string> => {
   return bundle(entry, 'iife', stubs);
 };
 
+/** The runtime's validation of a loaded project: structural rules and its plugins' rules. */
+export const projectProblems = (project: ProjectDefinition): ValidationProblem[] => {
+  const rules = (project.plugins ?? []).map((plugin) => plugin.validate).filter((rule): rule is ProjectRule => !!rule);
+  return validateProject(normalizeProjectData(project.data), { rules, plugins: project.plugins ?? [] });
+};
+
+/**
+ * The snippet of a loaded project that has been validated: its entry bundled (with the fitted stand-ins
+ * when it is fitted) and checked for code a strict CSP forbids. `projectFile` is the file `loaded` came
+ * from (the entry imports it). The editor's publish calls this with the project it has validated
+ * itself, and a minifier kept warm in a worker; the command line with terser in its own thread.
+ */
+export const snippetOf = async (projectFile: string, loaded: LoadedProject, minifier?: Minifier): Promise<string> => {
+  const file = resolve(projectFile);
+  const stubs = loaded.fitted ? fittedStubs(normalizeProjectData(loaded.project.data)) : {};
+  const code = await bundle(snippetEntry(file, loaded.jsonPlugins as never, loaded.fitted), 'iife', stubs, minifier);
+  const unsafe = findUnsafeEval(code);
+  if (unsafe) throw new Error(`${relative(ROOT, file)}: the snippet contains code a strict CSP forbids (${unsafe})`);
+  return code;
+};
+
 /** Validates and builds one project; throws with every problem when it is invalid. */
 export const buildSnippet = async (projectFile: string, outFile?: string): Promise<SnippetBuild> => {
   const file = resolve(projectFile);
-  const { project, jsonPlugins, fitted } = await loadProject(file);
-  const data = normalizeProjectData(project.data);
-  const rules = (project.plugins ?? []).map((plugin) => plugin.validate).filter((rule): rule is ProjectRule => !!rule);
-  const problems = validateProject(data, { rules, plugins: project.plugins ?? [] });
+  const loaded = await loadProject(file);
+  const data = normalizeProjectData(loaded.project.data);
+  const problems = projectProblems(loaded.project);
   for (const warning of problems.filter((problem) => problem.severity === 'warning')) console.warn(`warning: ${formatProblem(warning)}`);
   const errors = problems.filter((problem) => problem.severity === 'error');
   if (errors.length) {
     throw new Error(`${relative(ROOT, file)} is invalid:\n${errors.map((problem) => `  - ${formatProblem(problem)}`).join('\n')}`);
   }
-  const code = await bundle(snippetEntry(file, jsonPlugins as never, fitted), 'iife', fitted ? fittedStubs(data) : {});
-  const unsafe = findUnsafeEval(code);
-  if (unsafe) throw new Error(`${relative(ROOT, file)}: the snippet contains code a strict CSP forbids (${unsafe})`);
+  const code = await snippetOf(file, loaded);
   const target = outFile ? resolve(outFile) : join(SNIPPET_DIR, `${data.projectId}.js`);
   writeOut(target, code);
   return { projectId: String(data.projectId), file: target, sizes: measure(code) };

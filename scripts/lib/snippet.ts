@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { minify } from 'terser';
+import { minify, type MinifyOptions } from 'terser';
 
 /** The repository root. */
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -45,13 +45,29 @@ export const stubPlugins = (stubs: Readonly<Record<string, string>>): Plugin[] =
   return [{ name: 'fitted-stubs', setup: (on) => void on.onLoad({ filter: /\.ts$/ }, ({ path }) => load(path)) }];
 };
 
+/** A minifier: terser's `minify` in this thread ({@link minifyHere}) or in a worker (scripts/lib/minify-thread.ts). */
+export type Minifier = (code: string, options: MinifyOptions) => Promise<string>;
+
 /**
- * Bundles an entry module given as source text (imports resolve from the repository root) and minifies
- * it. esbuild bundles and strips types; terser then compresses further, which matters at this size.
- * `stubs` (repository path -> repository path) builds a module from another file: the stand-ins of a
- * fitted snippet (plugins/presets/fit.ts).
+ * terser's options for every snippet and size measure. One compress pass: a second one took about as long
+ * again (about 1 s of a publish's 2 s) and made the homepage snippet 132 B gzip larger, not smaller.
  */
-export const bundle = async (contents: string, format: 'iife' | 'esm' = 'iife', stubs: Readonly<Record<string, string>> = {}): Promise<string> => {
+export const minifyOptions = (format: 'iife' | 'esm'): MinifyOptions => ({
+  ecma: 2020,
+  module: format === 'esm',
+  compress: { passes: 1, pure_getters: true, unsafe_arrows: true },
+  mangle: true,
+  format: { comments: false },
+});
+
+/** terser in this thread. */
+export const minifyHere: Minifier = async (code, options) => (await minify(code, options)).code ?? code;
+
+/**
+ * esbuild's half of {@link bundle}: the entry given as source text (imports resolve from the repository
+ * root) bundled into one file, types stripped, minified by esbuild.
+ */
+export const bundleOnly = async (contents: string, format: 'iife' | 'esm' = 'iife', stubs: Readonly<Record<string, string>> = {}): Promise<string> => {
   const result = await build({
     plugins: stubPlugins(stubs),
     stdin: { contents, resolveDir: ROOT, loader: 'ts', sourcefile: 'snippet-entry.ts' },
@@ -64,15 +80,19 @@ export const bundle = async (contents: string, format: 'iife' | 'esm' = 'iife', 
     write: false,
     logLevel: 'silent',
   });
-  const minified = await minify(result.outputFiles[0].text, {
-    ecma: 2020,
-    module: format === 'esm',
-    compress: { passes: 2, pure_getters: true, unsafe_arrows: true },
-    mangle: true,
-    format: { comments: false },
-  });
-  return minified.code ?? result.outputFiles[0].text;
+  return result.outputFiles[0].text;
 };
+
+/**
+ * Bundles an entry module given as source text (imports resolve from the repository root) and minifies
+ * it. esbuild bundles and strips types; terser then compresses further, which matters at this size.
+ * `stubs` (repository path -> repository path) builds a module from another file: the stand-ins of a
+ * fitted snippet (plugins/presets/fit.ts). `minifier` only says where terser runs (the editor's
+ * services keep one warm in a worker): the code is the same wherever it runs.
+ */
+export const bundle = async (
+  contents: string, format: 'iife' | 'esm' = 'iife', stubs: Readonly<Record<string, string>> = {}, minifier: Minifier = minifyHere,
+): Promise<string> => minifier(await bundleOnly(contents, format, stubs), minifyOptions(format));
 
 /** An import specifier for a repository file, usable in a generated entry. */
 const spec = (file: string) => './' + relative(ROOT, file).split('\\').join('/');
@@ -100,13 +120,18 @@ const pluginImports = (refs: readonly JsonPluginRef[]): { lines: string[]; uses:
 /**
  * The entry's imports: the boot, and the preparer of its built data. A snippet fitted to its project
  * (`"plugins": { "preset": "standard" }`) gets `prepareFitted`, which leaves the validators out and
- * refuses data from `load`; any other gets `prepareBuilt`, which validates data from `load`.
+ * refuses data from `load`; any other gets `prepareOnDemand`, which validates data from `load` with the
+ * validators loaded on demand (the `validate` part beside the snippet, scripts/lib/snippet-parts.ts).
  */
 const bootImports = (fitted: boolean) => [
   `import { boot } from './core/boot';`,
-  fitted
-    ? `import { prepareFitted as prepare } from './core/project/prepare-fitted';`
-    : `import { prepareBuilt as prepare } from './core/project/prepare';`,
+  ...(fitted
+    ? [`import { prepareFitted as prepare } from './core/project/prepare-fitted';`]
+    : [
+        `import { prepareOnDemand } from './core/project/prepare-on-demand';`,
+        `import { loadPart } from './plugins/_shared/parts';`,
+        `const prepare = (data) => prepareOnDemand(data, (name) => loadPart(window, name));`,
+      ]),
 ];
 
 /**
@@ -193,14 +218,15 @@ export const measureKernel = async (): Promise<Sizes> =>
 
 /**
  * The whole standard preset with no project data, as the size budget and the bench measure it: every
- * plugin of `standardPreset()`, and the validators a non-fitted snippet runs on data given to `load`.
+ * plugin of `standardPreset()` and the preparer a non-fitted snippet has, as the snippet itself ships. The
+ * parts it loads on demand (the validators of data given to `load`...) are measured on their own
+ * (scripts/lib/snippet-parts.ts).
  */
 export const WHOLE_PRESET_ENTRY = [
-  `import { boot } from './core/boot';`,
-  `import { prepareBuilt } from './core/project/prepare';`,
+  ...bootImports(false),
   `import { standardPreset } from './plugins/presets/standard';`,
   `const data = { projectId: 'p', accountId: 'a', layers: [] };`,
-  `boot({ data, plugins: standardPreset() }, { prepare: prepareBuilt(data) });`,
+  `boot({ data, plugins: standardPreset() }, { prepare: prepare(data) });`,
 ].join('\n');
 
 /** Code the snippet must never contain, so it runs under a strict Content-Security-Policy. */

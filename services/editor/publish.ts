@@ -1,25 +1,33 @@
 /**
  * Validation, review and publish of a project's working copy (EDT-9, EDT-11, EDT-12, EDT-13).
  *
- * - Validation is the runtime's own: `normalizeProjectData` + `validateProject` with the project's
- *   plugins' rules, exactly as `npm run build:snippet` runs them; each problem is linked to the
- *   working-copy row it concerns.
- * - The build is `buildSnippet` of scripts/build-snippet.ts on a generated project module
- *   (module.ts), so code and widget settings kept as source text become real functions.
+ * - Validation is the runtime's own (`projectProblems` of scripts/build-snippet.ts: structural rules
+ *   and the plugins' rules, as `npm run build:snippet` runs them), once per review or publish; each
+ *   problem is linked to the working-copy row it concerns.
+ * - The build is `snippetOf` of scripts/build-snippet.ts, the command line's own, on a generated
+ *   project module (publish-module.ts for a config project, module.ts for one created in the
+ *   editor), so code and widget settings kept as source text become real functions and the same
+ *   data gives the same snippet either way. The plugins are the project's, with the standard
+ *   appliers of change types its hand-written list lacks (sources.ts, `publishPlugins`).
+ * - terser runs in a worker kept for the life of the services (scripts/lib/minify-thread.ts): the
+ *   services stay responsive while it works, it stays warm between publishes, and a publish of
+ *   what the review just built reuses its minified output.
  * - Publishing writes the revision (temporary file + rename), then installs the snippet in the
  *   served folder the same way, so a reload of the site page runs the new revision at once.
  * - Publishes of one project run one after the other (a queue per project).
  */
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { normalizeProjectData, validateProject, type ProjectRule, type ValidationProblem } from '../../core/project';
+import type { ValidationProblem } from '../../core/project';
 import { decodeProject, keepSource, locate, type ProjectTables } from '../../desktop/shared/project-codec';
 import { diffProjects, type EntityDiff } from '../../desktop/shared/project-diff';
-import { buildSnippet } from '../../scripts/build-snippet';
+import { projectProblems, snippetOf } from '../../scripts/build-snippet';
+import { createMinifyThread, type MinifyThread } from '../../scripts/lib/minify-thread';
 import { measure, type Sizes } from '../../scripts/lib/snippet';
 import { projectModule } from './module';
+import { configPublishModule } from './publish-module';
 import { latestRevision, readRevision, writeRevision, type Revision, type RevisionSummary } from './revisions';
-import { pluginsFor } from './sources';
+import { publishPlugins, type PublishPlugins } from './sources';
 import type { OpenProject } from './workspace';
 
 /** A validation problem with the working-copy row it concerns. */
@@ -63,42 +71,79 @@ export function workingData(project: OpenProject) {
   return { data: kept.data, locations: kept.locations, stubbed: decodeProject(tables, stub).data };
 }
 
-/** Runs the runtime's validation on data (functions as stubs) and links each problem to its row. */
-export function validate(project: OpenProject, stubbed: Record<string, unknown>, locations: ReturnType<typeof decodeProject>['locations']): LinkedProblem[] {
-  const normalized = normalizeProjectData(stubbed as never);
-  const plugins = pluginsFor(project.source);
-  const rules = plugins.map((plugin) => plugin.validate).filter((rule): rule is ProjectRule => !!rule);
-  return validateProject(normalized, { rules, plugins }).map((problem) => ({ ...problem, ...locate(locations, problem.path) }));
+type Locations = ReturnType<typeof decodeProject>['locations'];
+
+/** What a review or a publish has checked: the plugins it builds with and the problems, linked. */
+interface Checked {
+  plugins: PublishPlugins;
+  problems: LinkedProblem[];
 }
 
-/** Builds data (functions as `{ $fn }`) into a snippet under the project's build folder; returns its text. */
-async function build(project: OpenProject, data: Record<string, unknown>, tag: string): Promise<string> {
+/** Runs the runtime's validation on data (functions as stubs) with the publish's plugins; links each problem to its row. */
+async function check(project: OpenProject, stubbed: Record<string, unknown>, locations: Locations): Promise<Checked> {
+  const plugins = await publishPlugins(project.source, stubbed);
+  const problems = projectProblems({ data: stubbed as never, plugins: plugins.plugins });
+  return { plugins, problems: problems.map((problem) => ({ ...problem, ...locate(locations, problem.path) })) };
+}
+
+/** The problems of the working copy's data, linked to their rows (the review's and the API's check). */
+export async function validate(project: OpenProject, stubbed: Record<string, unknown>, locations: Locations): Promise<LinkedProblem[]> {
+  return (await check(project, stubbed, locations)).problems;
+}
+
+/** The revision number the next publish gets. */
+const nextRevision = (live: Revision | undefined, data: Record<string, unknown>) => Math.max(live?.revision ?? 0, Number(data.revision) || 0) + 1;
+
+/** terser, kept warm in a worker for the life of the process (see the file comment). */
+let minifyThread: MinifyThread | undefined;
+const minifier = () => (minifyThread ??= createMinifyThread());
+
+/** Starts the build's worker and warms it, so the first build does not pay for it (best effort). */
+export function warmPublishing(): Promise<void> {
+  return minifier().warm();
+}
+
+let builds = 0;
+
+/**
+ * Builds data (functions as `{ $fn }`, already validated with `plugins`) into a snippet, with the
+ * snippet build's own code; returns its text. The module is written under the project's build
+ * folder (the snippet entry imports it) and removed afterwards.
+ */
+async function build(project: OpenProject, data: Record<string, unknown>, stubbed: Record<string, unknown>, plugins: PublishPlugins, tag: string): Promise<string> {
   const dir = join(project.dir, 'build');
   await mkdir(dir, { recursive: true });
-  // A new module file each time: Node caches imported modules by path.
-  const moduleFile = join(dir, `project-${tag}-${Date.now()}.ts`);
-  const outFile = join(dir, `snippet-${tag}-${Date.now()}.js`);
-  await writeFile(moduleFile, await projectModule(data, project.source?.file, project.source?.project.data));
+  const moduleFile = join(dir, `project-${tag}-${process.pid}-${(builds += 1)}.ts`);
+  await writeFile(moduleFile, await publishModuleText(project, data, plugins));
   try {
-    await buildSnippet(moduleFile, outFile);
-    return await readFile(outFile, 'utf8');
+    const fitted = !!project.source?.file.endsWith('.ts') && project.source.project.fitted === true;
+    return await snippetOf(moduleFile, { project: { data: stubbed as never, plugins: plugins.plugins }, fitted }, minifier().minify);
   } finally {
-    await rm(outFile, { force: true });
     await rm(moduleFile, { force: true });
   }
 }
 
+/** The module a publish of data builds (exported for the tests, which build it with `npm run build:snippet`). */
+export async function publishModuleText(project: OpenProject, data: Record<string, unknown>, plugins: PublishPlugins): Promise<string> {
+  const source = project.source;
+  if (source?.file.endsWith('.ts')) return configPublishModule(source, data, plugins);
+  return projectModule(data, source?.file, source?.project.data);
+}
+
 /** The review of the working copy against live (EDT-12): diff, problems, sizes. */
 export async function review(project: OpenProject): Promise<Review> {
+  void warmPublishing();
   const { data, locations, stubbed } = workingData(project);
   const live = await latestRevision(project.dir);
-  const problems = validate(project, stubbed, locations);
+  // Checked and built as the publish will: the revision it will get, the same plugins.
+  const revision = nextRevision(live, data);
+  const { plugins, problems } = await check(project, { ...stubbed, revision }, locations);
   const valid = !problems.some((problem) => problem.severity === 'error');
   let sizes: Sizes | null = null;
   let buildError: string | undefined;
   if (valid) {
     try {
-      sizes = measure(await build(project, { ...data, revision: (live?.revision ?? 0) + 1 }, 'review'));
+      sizes = measure(await build(project, { ...data, revision }, { ...stubbed, revision }, plugins, 'review'));
     } catch (error) {
       buildError = (error as Error).message;
     }
@@ -136,17 +181,19 @@ async function install(snippetsDir: string, projectId: string, snippet: string):
 /** Publishes data as the next revision; shared by publish and rollback. */
 async function publishData(
   project: OpenProject, snippetsDir: string, data: Record<string, unknown>, stubbed: Record<string, unknown>,
-  locations: ReturnType<typeof decodeProject>['locations'], fields: { kind: Revision['kind']; note: string; from?: number },
+  locations: Locations, fields: { kind: Revision['kind']; note: string; from?: number },
 ): Promise<RevisionSummary> {
+  // The worker starts while the revision is read and the data checked.
+  void warmPublishing();
   const live = await latestRevision(project.dir);
-  const revision = Math.max(live?.revision ?? 0, Number(data.revision) || 0) + 1;
-  const problems = validate(project, { ...stubbed, revision }, locations);
+  const revision = nextRevision(live, data);
+  const { plugins, problems } = await check(project, { ...stubbed, revision }, locations);
   const errors = problems.filter((problem) => problem.severity === 'error');
   if (errors.length) throw new PublishRefused(`The project has ${errors.length} problem(s); fix them before publishing.`, errors);
   const published = { ...data, revision };
   let snippet: string;
   try {
-    snippet = await build(project, published, String(revision));
+    snippet = await build(project, published, { ...stubbed, revision }, plugins, String(revision));
   } catch (error) {
     throw new PublishRefused((error as Error).message, []);
   }

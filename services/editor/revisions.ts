@@ -47,14 +47,18 @@ export async function readRevision(projectDir: string, revision: number): Promis
   }
 }
 
-/** Every revision's summary, newest first. */
-export async function listRevisions(projectDir: string): Promise<RevisionSummary[]> {
+/** The revision numbers that have a file, newest first. */
+async function revisionNumbers(projectDir: string): Promise<number[]> {
   const dir = revisionsDir(projectDir);
   if (!existsSync(dir)) return [];
-  const names = (await readdir(dir)).filter((name) => /^\d{8}\.json$/.test(name)).sort().reverse();
+  return (await readdir(dir)).filter((name) => /^\d{8}\.json$/.test(name)).sort().reverse().map((name) => Number(name.slice(0, 8)));
+}
+
+/** Every revision's summary, newest first. */
+export async function listRevisions(projectDir: string): Promise<RevisionSummary[]> {
   const out: RevisionSummary[] = [];
-  for (const name of names) {
-    const revision = await readRevision(projectDir, Number(name.slice(0, 8)));
+  for (const number of await revisionNumbers(projectDir)) {
+    const revision = await readRevision(projectDir, number);
     if (!revision) continue;
     const { data: _data, snippet: _snippet, ...summary } = revision;
     out.push(summary);
@@ -62,10 +66,13 @@ export async function listRevisions(projectDir: string): Promise<RevisionSummary
   return out;
 }
 
-/** The newest revision, whole, if any. */
+/** The newest revision that can be read, whole, if any (only it is read, not the whole history). */
 export async function latestRevision(projectDir: string): Promise<Revision | undefined> {
-  const [newest] = await listRevisions(projectDir);
-  return newest ? readRevision(projectDir, newest.revision) : undefined;
+  for (const number of await revisionNumbers(projectDir)) {
+    const revision = await readRevision(projectDir, number);
+    if (revision) return revision;
+  }
+  return undefined;
 }
 
 /** Writes a new revision; refuses to overwrite one (revisions are immutable). */
