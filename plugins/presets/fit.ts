@@ -196,6 +196,13 @@ export const FITTED_PARTS: ReadonlyArray<{ module: string; stub: string; used(da
     used: (data) => (data.pages ?? []).some((page) => Array.isArray(page?.tags) && page.tags.length > 0),
   },
   {
+    // Pages' activation code (run by the callback and polling view providers): only for a project with a
+    // page that has some.
+    module: 'plugins/modules/pages/activation-code.ts',
+    stub: 'plugins/modules/pages/activation-code-off.ts',
+    used: (data) => (data.pages ?? []).some((page) => page?.activationCode !== undefined),
+  },
+  {
     // The regex guard's automaton analysis (about 3 KB gzip): the build ran it on every pattern of the
     // data and refuses an unsafe one; the stand-in keeps the limits and the input cut (see its comment).
     module: 'core/project/regex.ts',

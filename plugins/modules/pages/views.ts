@@ -18,6 +18,7 @@ import {
 } from '../../../core';
 import type { PageDefinition, UrlCondition } from '../../../core/project/types';
 import { evaluateConditions, type Tri } from './conditions';
+import { runActivationCode } from './activation-code';
 import { readTags } from './tags';
 
 export const MSG_NO_VISITOR_ID = 'View activated with no visitorId set';
@@ -153,13 +154,7 @@ export const createViews = (ctx: PluginContext, matchUrl: (condition: UrlConditi
   const envOf = (page: PageDefinition): ViewProviderEnv => ({
     conditionsMatch: () => conditionsMatch(page),
     domReady,
-    runCode: (activateFn) => {
-      const code = page.activationCode;
-      if (typeof code !== 'function') return;
-      const result = ctx.attempt('ActivationCodeError', () => code(activateFn, page), { pageId: page.id });
-      if (isThenable(result)) result.then(undefined, (error) => ctx.report('ActivationCodeError', error, { pageId: page.id }));
-      return result;
-    },
+    runCode: (activateFn) => runActivationCode(ctx, page, activateFn),
     win: ctx.win,
     clock: ctx.clock,
     log: ctx.log,

@@ -16,6 +16,8 @@ import * as holdback from '../../../plugins/modules/decisions/holdback';
 import * as holdbackOff from '../../../plugins/modules/decisions/holdback-off';
 import * as tags from '../../../plugins/modules/pages/tags';
 import * as tagsOff from '../../../plugins/modules/pages/tags-off';
+import * as activationCode from '../../../plugins/modules/pages/activation-code';
+import * as activationCodeOff from '../../../plugins/modules/pages/activation-code-off';
 import * as relayOff from '../../../plugins/modules/decisions/relay-off';
 import { FITTED_PARTS, fittedStubs } from '../../../plugins/presets/fit';
 import { bundle } from '../../../scripts/lib/snippet';
@@ -41,6 +43,7 @@ describe('fitted snippets: stand-ins for the parts their data cannot use (plugin
       [relay, relayOff],
       [holdback, holdbackOff],
       [tags, tagsOff],
+      [activationCode, activationCodeOff],
     ];
     expect(FITTED_PARTS.map((part) => part.stub).sort()).toEqual([
       'core/project/regex-checked.ts',
@@ -50,6 +53,7 @@ describe('fitted snippets: stand-ins for the parts their data cannot use (plugin
       'plugins/modules/decisions/holdback-off.ts',
       'plugins/modules/decisions/relay-off.ts',
       'plugins/modules/decisions/validate-off.ts',
+      'plugins/modules/pages/activation-code-off.ts',
       'plugins/modules/pages/tags-off.ts',
       'plugins/modules/pages/validate-off.ts',
     ]);
@@ -145,6 +149,16 @@ describe('fitted snippets: stand-ins for the parts their data cannot use (plugin
     expect(fittedStubs(data([]))['plugins/modules/pages/tags.ts']).toBe('plugins/modules/pages/tags-off.ts');
     expect(fittedStubs(data([{ apiName: 'c', locatorType: 'query', locator: 'c' }]))['plugins/modules/pages/tags.ts']).toBeUndefined();
     expect(tagsOff.readTags(undefined, undefined)).toEqual(tags.readTags(undefined, undefined));
+  });
+
+  it('PAG-3 PAG-4 pages\' activation code runs in a fitted snippet whose data has a page with code; the stand-in runs none', () => {
+    const page = { id: 'home', apiName: 'home', activationType: 'callback' };
+    const data = (code?: unknown) => ({ projectId: 'p', accountId: 'a', layers: [], pages: [{ ...page, ...(code ? { activationCode: code } : {}) }] }) as unknown as ProjectInput;
+    expect(fittedStubs(data())['plugins/modules/pages/activation-code.ts']).toBe('plugins/modules/pages/activation-code-off.ts');
+    expect(fittedStubs(data(() => {}))['plugins/modules/pages/activation-code.ts']).toBeUndefined();
+    const ctx = { attempt: (_kind: string, fn: () => unknown) => fn(), report: () => {} } as never;
+    expect(activationCodeOff.runActivationCode(ctx, page as never, () => {})).toBe(activationCode.runActivationCode(ctx, page as never, () => {}));
+    expect(activationCode.runActivationCode(ctx, { ...page, activationCode: () => 'ran' } as never, () => {})).toBe('ran');
   });
 
   it('a bundle built with stand-ins carries them instead of the modules', async () => {
