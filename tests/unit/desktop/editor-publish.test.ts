@@ -1,0 +1,93 @@
+/**
+ * The editor's publish of the homepage project (EDT-12, EDT-13, EDT-19), on a real workspace in a
+ * temporary folder: the snippet it publishes is the command line's build of the same data, an
+ * unchanged project publishes within 1% of `npm run build:snippet`'s snippet (the working copy keeps
+ * the values the config file computes as literals; the publish refers to them instead), and a move or
+ * a redirect, whose appliers the homepage's hand-written plugin list lacks, is valid and published
+ * with the standard appliers.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG_NO_URL } from '../../../plugins/change-appliers/redirect';
+import { buildSnippet, snippetCode } from '../../../scripts/build-snippet';
+import { ROOT, measure } from '../../../scripts/lib/snippet';
+import { publish, publishModuleText, review } from '../../../services/editor/publish';
+import { readRevision } from '../../../services/editor/revisions';
+import { publishPlugins } from '../../../services/editor/sources';
+import { Workspace, type OpenProject } from '../../../services/editor/workspace';
+
+let dir: string;
+let workspace: Workspace;
+let project: OpenProject;
+/** `npm run build:snippet`'s homepage snippet. */
+let cliCode = '';
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'editor-publish-'));
+  workspace = new Workspace(join(dir, 'editor'), join(dir, 'snippets'));
+  project = await workspace.get('homepage');
+});
+afterAll(async () => {
+  await workspace?.close();
+});
+
+/** Builds the module a publish made for a revision's data with the command line's build. */
+async function commandLineBuild(revision: number): Promise<{ published: string; built: string }> {
+  const record = (await readRevision(project.dir, revision))!;
+  const plugins = await publishPlugins(project.source, record.data);
+  const file = join(dir, `module-${revision}.ts`);
+  writeFileSync(file, await publishModuleText(project, record.data, plugins));
+  const built = await buildSnippet(file, join(dir, `cli-${revision}.js`));
+  return { published: record.snippet!, built: await readFile(built.file, 'utf8') };
+}
+
+describe('publish of the homepage project', () => {
+  it('EDT-13 the unchanged project publishes within 1% of npm run build:snippet (gzip), and as the command line builds the same data', async () => {
+    const made = await publish(project, join(dir, 'snippets'), 'unchanged');
+    cliCode = await snippetCode(join(ROOT, 'config/homepage/project.ts'));
+    const cli = measure(cliCode);
+    // Measured: 44 B apart (the revision number and the module that swaps it in); 9 KB before.
+    expect(Math.abs(made.sizes!.gzip - cli.gzip) / cli.gzip).toBeLessThanOrEqual(0.01);
+    const served = await readFile(join(dir, 'snippets', 'homepage.js'), 'utf8');
+    expect(served).toContain(`${made.revision}`);
+    const { published, built } = await commandLineBuild(made.revision);
+    expect(published === built, 'published snippet equals the command line build').toBe(true);
+    expect(published === served, 'the served snippet is the published one').toBe(true);
+  }, 240_000);
+
+  it('EDT-12 EDT-13 EDT-19 a move and a redirect are valid and published with the standard appliers, as the command line builds them', async () => {
+    const unchanged = await publishPlugins(project.source, project.source!.project.data as never);
+    expect(unchanged.added).toEqual([]);
+
+    const tables = project.store.getTables() as Record<string, Record<string, Record<string, unknown>>>;
+    const [actionId] = Object.keys(tables.actions);
+    project.store.setRow('changes', 'test-move', {
+      id: 'test-move', parentTable: 'actions', parentId: actionId, listKey: 'changes', order: 100,
+      type: 'rearrange', selector: 'section.features p.section-lead', operator: 'after', insertSelector: 'div.feature-grid',
+    });
+    project.store.setRow('changes', 'test-redirect', {
+      id: 'test-redirect', parentTable: 'actions', parentId: actionId, listKey: 'changes', order: 101, type: 'redirect', value: '/pt-br',
+    });
+    // An edited function is built from its text.
+    project.store.setCell('settings', 'project', 'projectJS', '(api) => { api.log.info("edited project script 58"); }');
+
+    const checked = await review(project);
+    expect(checked.problems.filter((problem) => problem.severity === 'error')).toEqual([]);
+    expect(checked.valid).toBe(true);
+    const made = await publish(project, join(dir, 'snippets'), 'move and redirect');
+    const { published, built } = await commandLineBuild(made.revision);
+    expect(published === built, 'published snippet equals the command line build').toBe(true);
+    expect(published.includes('edited project script 58')).toBe(true);
+    // The appliers themselves (`name:"rearrange"` is the plugin; the data says `type:"rearrange"`): in the
+    // published snippet, not in the command line's of the unchanged project.
+    for (const applier of ['name:"rearrange"', 'name:"redirect"', MSG_NO_URL]) {
+      expect(published.includes(applier), `published snippet has ${applier}`).toBe(true);
+      expect(cliCode.includes(applier), `command line's snippet has ${applier}`).toBe(false);
+    }
+    const plugins = await publishPlugins(project.source, (await readRevision(project.dir, made.revision))!.data);
+    expect(plugins.added.map((entry) => entry.use)).toEqual(['change-appliers/rearrange', 'change-appliers/redirect']);
+  }, 240_000);
+});
