@@ -4,6 +4,8 @@
  * - `GET  /editor/` (and its assets): the renderer as `npm run build:desktop` built it (out/renderer/);
  * - `GET  /api/editor/projects`, `POST /api/editor/projects` `{ projectId, accountId?, name? }`;
  * - `GET  /api/editor/projects/:id`: meta, live revision, and a notice when the working copy was restored;
+ * - `GET  /api/editor/projects/:id/open`: the same and the working copy's mergeable content, in one
+ *   answer, so the renderer shows the project at once and synchronises afterwards;
  * - `POST /api/editor/projects/:id/save` (optional body: the client's mergeable content, merged first);
  * - `GET  /api/editor/projects/:id/review`, `POST .../publish` `{ note }`, `POST .../rollback` `{ revision, note }`;
  * - `GET  /api/editor/projects/:id/revisions`, `.../revisions/:revision`, `.../diff?from=&to=` (`working` or a number);
@@ -25,7 +27,7 @@ import { publish, PublishRefused, review, rollback, workingData } from '../edito
 import { projectResults } from '../editor/results';
 import { latestRevision, listRevisions, readRevision } from '../editor/revisions';
 import { createEditorSync, type EditorSync } from '../editor/sync';
-import { Workspace, WorkspaceError } from '../editor/workspace';
+import { Workspace, WorkspaceError, type OpenProject } from '../editor/workspace';
 import type { ServicesContext } from '../context';
 import { CONTENT_TYPES, sendBody, sendJson, sendNotFound } from '../responses';
 import type { RouteRequest, Router } from '../router';
@@ -138,10 +140,14 @@ export function editorRoutes(router: Router, context: ServicesContext): void {
 
   router.get('/api/editor/projects', api(async () => workspace.list()));
   router.post('/api/editor/projects', api(async ({ req }) => (await workspace.create((await readBody(req)) as never)).meta));
-  router.get('/api/editor/projects/:id', api(async (request) => {
-    const open = await project(request);
+  const info = async (open: OpenProject) => {
     const live = await latestRevision(open.dir);
     return { ...open.meta, liveRevision: live?.revision ?? null, notice: open.notice ?? null };
+  };
+  router.get('/api/editor/projects/:id', api(async (request) => info(await project(request))));
+  router.get('/api/editor/projects/:id/open', api(async (request) => {
+    const open = await project(request);
+    return { ...(await info(open)), content: open.store.getMergeableContent() };
   }));
   router.post('/api/editor/projects/:id/save', api(async (request) => {
     const open = await project(request);

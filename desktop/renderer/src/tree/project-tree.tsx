@@ -3,14 +3,19 @@
  * and changes; audiences, views and events. Each row can be renamed (double-click or F2),
  * duplicated and deleted; sections and parents add children. Every operation is one undo step.
  */
-import { useState, type KeyboardEvent, type ReactNode } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
+import type { Indexes } from 'tinybase';
+import { useRow, useSliceRowIds } from 'tinybase/ui-react';
+import type { RowCells } from '../../../shared/project-codec';
 import type { EntityTable } from '../../../shared/project-schema';
 import {
   createEntity, deleteEntity, displayName, duplicateEntity, KIND_NAMES, renameEntity, type EntityRow,
 } from '../model/entities';
-import { useModel, useRows } from '../model/hooks';
+import { useModel } from '../model/hooks';
+import type { ProjectModel } from '../model/project-model';
 import { Icon, type IconName } from '../shell/icons';
 import type { Selection } from '../workspace/selection';
+import { byParent, createTreeUi, rowFlags, treeIndexes, type TreeUi } from './tree-state';
 
 const ICONS: Record<EntityTable, IconName> = {
   layers: 'layer', experiments: 'experiment', variations: 'variation', actions: 'action', changes: 'change',
@@ -32,30 +37,46 @@ export interface ProjectTreeProps {
   changeFlags?: Record<string, string>;
 }
 
-interface TreeContext extends ProjectTreeProps {
-  editing: string | null;
-  setEditing(key: string | null): void;
-  isOpen(key: string): boolean;
-  toggle(key: string): void;
+/** What every row shares; one object per tree, so rows (memoised) never re-render for it. */
+interface TreeEnv {
+  model: ProjectModel;
+  indexes: Indexes;
+  ui: TreeUi;
+  onSelect(selection: Selection): void;
 }
 
-function Node({ table, entity, depth, context, children }: { table: EntityTable; entity: EntityRow; depth: number; context: TreeContext; children?: ReactNode }) {
-  const model = useModel();
-  const key = `${table}:${entity.rowId}`;
-  const name = table === 'changes' ? changeLabel(entity) : displayName(entity.row, entity.rowId);
-  const selected = context.selection.table === table && context.selection.rowId === entity.rowId;
-  const hasChildren = !!children;
-  const open = context.isOpen(key);
+/** The child table shown under a row of `table`. */
+const SHOWN_CHILD: Partial<Record<EntityTable, EntityTable>> = { layers: 'experiments', experiments: 'variations', variations: 'actions', actions: 'changes' };
+
+/**
+ * One row and, when open, its children. It reads its own cells, its children's ids (through the
+ * tree's indexes) and its own flags, so an edit re-renders the rows it touches, not the tree.
+ */
+const Node = memo(function Node({ table, rowId, depth, env }: { table: EntityTable; rowId: string; depth: number; env: TreeEnv }) {
+  const { model, ui } = env;
+  const cells = useRow(table, rowId, model.store as never) as RowCells;
+  const shown = SHOWN_CHILD[table];
+  const childIds = useSliceRowIds(byParent(shown ?? 'changes'), shown ? rowId : '\u0000', env.indexes);
+  const flags = useSyncExternalStore(ui.subscribe, () => rowFlags(ui.get(), table, rowId));
+  const [selected, editing, open, flag] = [flags[0] === '1', flags[1] === '1', flags[2] === '1', flags.slice(3) || undefined];
+  const row = table === 'actions' ? { ...cells, name: cells.name ?? `On view ${cells.pageId ?? cells.viewId ?? '?'}` } : cells;
+  const key = `${table}:${rowId}`;
+  const name = table === 'changes' ? changeLabel({ row, rowId }) : displayName(row, rowId);
+  const hasChildren = !!shown;
   const child = CHILD[table];
-  const flag = table === 'changes' ? context.changeFlags?.[entity.rowId] : undefined;
-  const select = () => context.onSelect({ table, rowId: entity.rowId });
+  const setEditing = (value: string | null) => ui.set({ editing: value });
+  const select = () => env.onSelect({ table, rowId });
+  const rename = (value: string) => {
+    if (value && value !== name) renameEntity(model, table, rowId, value);
+    setEditing(null);
+  };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.target !== event.currentTarget) return;
-    if (event.key === 'F2') context.setEditing(key);
-    else if (event.key === 'Delete' || event.key === 'Backspace') deleteEntity(model, table, entity.rowId);
+    if (event.key === 'F2') setEditing(key);
+    else if (event.key === 'Delete' || event.key === 'Backspace') deleteEntity(model, table, rowId);
     else if (event.key === 'Enter' || event.key === ' ') select();
-    else if (event.key === 'ArrowRight' && hasChildren && !open) context.toggle(key);
-    else if (event.key === 'ArrowLeft' && open) context.toggle(key);
+    else if (event.key === 'ArrowRight' && hasChildren && !open) ui.toggle(key);
+    else if (event.key === 'ArrowLeft' && open) ui.toggle(key);
     else return;
     event.preventDefault();
   };
@@ -67,7 +88,7 @@ function Node({ table, entity, depth, context, children }: { table: EntityTable;
         data-node={key}
         tabIndex={0}
         onClick={select}
-        onDoubleClick={() => table !== 'changes' && context.setEditing(key)}
+        onDoubleClick={() => table !== 'changes' && setEditing(key)}
         onKeyDown={onKeyDown}
       >
         <button
@@ -77,13 +98,13 @@ function Node({ table, entity, depth, context, children }: { table: EntityTable;
           tabIndex={-1}
           onClick={(event) => {
             event.stopPropagation();
-            context.toggle(key);
+            ui.toggle(key);
           }}
         >
           {hasChildren ? <Icon name={open ? 'chevronDown' : 'chevronRight'} size={12} /> : null}
         </button>
         <Icon name={ICONS[table]} className={`tree-row__icon tree-row__icon--${table}`} />
-        {context.editing === key ? (
+        {editing ? (
           <input
             className="tree-row__rename"
             aria-label={`New name of ${name}`}
@@ -92,18 +113,11 @@ function Node({ table, entity, depth, context, children }: { table: EntityTable;
             onFocus={(event) => event.currentTarget.select()}
             onClick={(event) => event.stopPropagation()}
             onKeyDown={(event) => {
-              if (event.key === 'Enter') {
-                const value = event.currentTarget.value.trim();
-                if (value && value !== name) renameEntity(model, table, entity.rowId, value);
-                context.setEditing(null);
-              } else if (event.key === 'Escape') context.setEditing(null);
+              if (event.key === 'Enter') rename(event.currentTarget.value.trim());
+              else if (event.key === 'Escape') setEditing(null);
               event.stopPropagation();
             }}
-            onBlur={(event) => {
-              const value = event.currentTarget.value.trim();
-              if (value && value !== name) renameEntity(model, table, entity.rowId, value);
-              context.setEditing(null);
-            }}
+            onBlur={(event) => rename(event.currentTarget.value.trim())}
           />
         ) : (
           <span className="tree-row__name">{name}</span>
@@ -113,10 +127,10 @@ function Node({ table, entity, depth, context, children }: { table: EntityTable;
           {child ? (
             <button type="button" className="icon-button" title={`Add ${KIND_NAMES[child]}`} aria-label={`Add ${KIND_NAMES[child]} to ${name}`} onClick={(event) => {
               event.stopPropagation();
-              const rowId = createEntity(model, child, NEW_NAMES[child] ?? 'New', entity.rowId);
-              if (!open) context.toggle(key);
-              context.onSelect({ table: child, rowId });
-              context.setEditing(`${child}:${rowId}`);
+              const created = createEntity(model, child, NEW_NAMES[child] ?? 'New', rowId);
+              if (!open) ui.toggle(key);
+              env.onSelect({ table: child, rowId: created });
+              setEditing(`${child}:${created}`);
             }}>
               <Icon name="plus" size={14} />
             </button>
@@ -124,29 +138,31 @@ function Node({ table, entity, depth, context, children }: { table: EntityTable;
           {table !== 'changes' ? (
             <button type="button" className="icon-button" title="Rename (F2)" aria-label={`Rename ${name}`} onClick={(event) => {
               event.stopPropagation();
-              context.setEditing(key);
+              setEditing(key);
             }}>
               <Icon name="rename" size={14} />
             </button>
           ) : null}
           <button type="button" className="icon-button" title="Duplicate" aria-label={`Duplicate ${name}`} onClick={(event) => {
             event.stopPropagation();
-            context.onSelect({ table, rowId: duplicateEntity(model, table, entity.rowId) });
+            env.onSelect({ table, rowId: duplicateEntity(model, table, rowId) });
           }}>
             <Icon name="copy" size={14} />
           </button>
           <button type="button" className="icon-button icon-button--danger" title="Delete (Del)" aria-label={`Delete ${name}`} onClick={(event) => {
             event.stopPropagation();
-            deleteEntity(model, table, entity.rowId);
+            deleteEntity(model, table, rowId);
           }}>
             <Icon name="trash" size={14} />
           </button>
         </span>
       </div>
-      {hasChildren && open ? <ul role="group">{children}</ul> : null}
+      {shown && open ? (
+        <ul role="group">{childIds.map((id) => <Node key={id} table={shown} rowId={id} depth={depth + 1} env={env} />)}</ul>
+      ) : null}
     </li>
   );
-}
+});
 
 /** A change's label: its type and selector. */
 function changeLabel({ row, rowId }: EntityRow): string {
@@ -156,85 +172,37 @@ function changeLabel({ row, rowId }: EntityRow): string {
   return `${type}${attributes ? ` (${attributes})` : ''} · ${target}`;
 }
 
-function ChangeNodes({ parentRowId, depth, context }: { parentRowId: string; depth: number; context: TreeContext }) {
-  const rows = useRows('changes', parentRowId);
-  return <>{rows.map((entity) => <Node key={entity.rowId} table="changes" entity={entity} depth={depth} context={context} />)}</>;
-}
-
-function ActionNodes({ variationRowId, depth, context }: { variationRowId: string; depth: number; context: TreeContext }) {
-  const rows = useRows('actions', variationRowId);
-  return (
-    <>
-      {rows.map((entity) => (
-        <Node key={entity.rowId} table="actions" entity={{ ...entity, row: { ...entity.row, name: entity.row.name ?? `On view ${entity.row.pageId ?? entity.row.viewId ?? '?'}` } }} depth={depth} context={context}>
-          {<ChangeNodes parentRowId={entity.rowId} depth={depth + 1} context={context} />}
-        </Node>
-      ))}
-    </>
-  );
-}
-
-function VariationNodes({ experimentRowId, depth, context }: { experimentRowId: string; depth: number; context: TreeContext }) {
-  const rows = useRows('variations', experimentRowId);
-  return (
-    <>
-      {rows.map((entity) => (
-        <Node key={entity.rowId} table="variations" entity={entity} depth={depth} context={context}>
-          <ActionNodes variationRowId={entity.rowId} depth={depth + 1} context={context} />
-        </Node>
-      ))}
-    </>
-  );
-}
-
-function ExperimentNodes({ layerRowId, depth, context }: { layerRowId: string; depth: number; context: TreeContext }) {
-  const rows = useRows('experiments', layerRowId);
-  return (
-    <>
-      {rows.map((entity) => (
-        <Node key={entity.rowId} table="experiments" entity={entity} depth={depth} context={context}>
-          <VariationNodes experimentRowId={entity.rowId} depth={depth + 1} context={context} />
-        </Node>
-      ))}
-    </>
-  );
-}
-
-function Section({ title, table, context, children }: { title: string; table: EntityTable; context: TreeContext; children: (rows: EntityRow[]) => ReactNode }) {
-  const model = useModel();
-  const rows = useRows(table);
+function Section({ title, table, env }: { title: string; table: EntityTable; env: TreeEnv }) {
+  const rowIds = useSliceRowIds(byParent(table), '', env.indexes);
   return (
     <section className="tree-section" aria-label={title}>
       <header className="tree-section__header">
         <span>{title}</span>
-        <span className="tree-section__count">{rows.length}</span>
+        <span className="tree-section__count">{rowIds.length}</span>
         <button type="button" className="icon-button" title={`Add ${KIND_NAMES[table]}`} aria-label={`Add ${KIND_NAMES[table]}`} onClick={() => {
-          const rowId = createEntity(model, table, NEW_NAMES[table] ?? 'New');
-          context.onSelect({ table, rowId });
-          context.setEditing(`${table}:${rowId}`);
+          const rowId = createEntity(env.model, table, NEW_NAMES[table] ?? 'New');
+          env.onSelect({ table, rowId });
+          env.ui.set({ editing: `${table}:${rowId}` });
         }}>
           <Icon name="plus" size={14} />
         </button>
       </header>
-      <ul role="tree" aria-label={title}>{children(rows)}</ul>
+      <ul role="tree" aria-label={title}>{rowIds.map((rowId) => <Node key={rowId} table={table} rowId={rowId} depth={0} env={env} />)}</ul>
     </section>
   );
 }
 
+const NO_FLAGS: Record<string, string> = {};
+
 /** The whole tree. */
 export function ProjectTree(props: ProjectTreeProps) {
-  const [editing, setEditing] = useState<string | null>(null);
-  const [toggled, setToggled] = useState<Set<string>>(() => new Set());
-  // Campaigns and experiments start open, variations and actions closed; the state keeps the rows toggled since.
-  const isOpen = (key: string) => /^(layers|experiments):/.test(key) !== toggled.has(key);
-  const toggle = (key: string) =>
-    setToggled((current) => {
-      const next = new Set(current);
-      if (next.has(key)) next.delete(key);
-      else next.add(key);
-      return next;
-    });
-  const context: TreeContext = { ...props, editing, setEditing, isOpen, toggle };
+  const model = useModel();
+  const [ui] = useState(() => createTreeUi(props.selection));
+  const latest = useRef(props);
+  latest.current = props;
+  // Before paint, so the selection shown is never a frame behind the inspector's.
+  useLayoutEffect(() => ui.set({ selection: props.selection, flags: props.changeFlags ?? NO_FLAGS }), [ui, props.selection, props.changeFlags]);
+  const env = useMemo<TreeEnv>(() => ({ model, indexes: treeIndexes(model.store), ui, onSelect: (selection) => latest.current.onSelect(selection) }), [model, ui]);
   const settingsSelected = props.selection.table === 'settings';
   return (
     <nav className="tree" aria-label="Project tree">
@@ -248,18 +216,10 @@ export function ProjectTree(props: ProjectTreeProps) {
         <Icon name="settings" className="tree-row__icon" />
         <span className="tree-row__name">Project settings</span>
       </div>
-      <Section title="Campaigns" table="layers" context={context}>
-        {(rows) => rows.map((entity) => (
-          <Node key={entity.rowId} table="layers" entity={entity} depth={0} context={context}>
-            <ExperimentNodes layerRowId={entity.rowId} depth={1} context={context} />
-          </Node>
-        ))}
-      </Section>
-      {(['audiences', 'pages', 'events'] as const).map((table) => (
-        <Section key={table} title={{ audiences: 'Audiences', pages: 'Views', events: 'Events' }[table]} table={table} context={context}>
-          {(rows) => rows.map((entity) => <Node key={entity.rowId} table={table} entity={entity} depth={0} context={context} />)}
-        </Section>
-      ))}
+      <Section title="Campaigns" table="layers" env={env} />
+      <Section title="Audiences" table="audiences" env={env} />
+      <Section title="Views" table="pages" env={env} />
+      <Section title="Events" table="events" env={env} />
     </nav>
   );
 }

@@ -7,7 +7,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { api } from '../model/backend';
 import { ModelProvider, useModelStatus, useUndoState } from '../model/hooks';
-import { openProjectModel, type ProjectModel } from '../model/project-model';
+import { openProjectModel, takeProjectOpening, type ProjectModel } from '../model/project-model';
 import { Inspector } from '../forms/inspector';
 import { HistoryView } from '../history/history-view';
 import { ResultsView } from '../results/results-view';
@@ -139,19 +139,20 @@ export function Workspace(props: WorkspaceProps) {
     let opened: ProjectModel | undefined;
     let active = true;
     setModel(null);
-    // The project's info and its working copy load side by side (opening is what people wait for).
-    const modelOpening = openProjectModel(props.projectId);
-    api<ProjectInfo>(`projects/${encodeURIComponent(props.projectId)}`)
-      .then(async (loaded) => {
-        setInfo(loaded);
-        opened = await modelOpening;
-        if (active) setModel(opened);
-        else void opened.destroy();
-      })
-      .catch((failure: Error) => {
-        void modelOpening.then((model) => model.destroy());
+    // One answer carries the project's info and its working copy (prefetched by main.tsx when the
+    // editor starts on a project's address); the model opens from it and synchronises afterwards.
+    const opening = takeProjectOpening(props.projectId);
+    Promise.all([opening, openProjectModel(props.projectId, opening)]).then(
+      ([loaded, model]) => {
+        opened = model;
+        if (!active) return void model.destroy();
+        setInfo({ name: loaded.name, liveRevision: loaded.liveRevision, notice: loaded.notice });
+        setModel(model);
+      },
+      (failure: Error) => {
         if (active) setError(failure.message);
-      });
+      },
+    );
     return () => {
       active = false;
       void opened?.destroy();
