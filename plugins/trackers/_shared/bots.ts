@@ -4,11 +4,21 @@
  * and link previews, SEO and AI crawlers, uptime monitors and scripted HTTP clients. Headless Chrome is
  * deliberately not in it: site owners run their own QA and end-to-end checks with it.
  */
+// Lower-case substrings. Plain `includes` calls rather than one large case-insensitive pattern: the
+// check runs once per page, so the regular expression's compile on its first use was most of its cost
+// (about 0.2 ms in Chromium here, paid by the page's first save or send). "bot" itself must end a word
+// ("Googlebot/2.1", "bingbot)", "AdsBot-Google"), hence the one small pattern.
 const BOTS =
-  /bot\b|bot[/;-]|crawl|spider|slurp|mediapartners|adsbot|feedfetcher|facebookexternalhit|whatsapp|embedly|preview|yandex|baidu|bytespider|petalbot|semrush|ahrefs|mj12|archive|ia_archiver|gptbot|ccbot|perplexity|monitor|pingdom|uptime|statuscake|site24x7|newrelic|datadog|gtmetrix|lighthouse|pagespeed|phantomjs|curl\/|wget|python|java\/|go-http|okhttp|axios|node-fetch|httpclient/i;
+  'crawl|spider|slurp|mediapartners|adsbot|petalbot|ia_archiver|feedfetcher|facebookexternalhit|whatsapp|embedly|preview|yandex|baidu|bytespider|semrush|ahrefs|mj12|archive|gptbot|ccbot|perplexity|monitor|pingdom|uptime|statuscake|site24x7|newrelic|datadog|gtmetrix|lighthouse|pagespeed|phantomjs|curl/|wget|python|java/|go-http|okhttp|axios|node-fetch|httpclient'.split(
+    '|',
+  );
+const BOT_WORD = /bot\b/;
 
 /** The user agent as the tracker uses it: at most 350 characters (TRK-2). */
 export const truncateUserAgent = (userAgent: unknown): string => String(userAgent ?? '').slice(0, 350);
 
 /** Whether a (truncated) user agent is a known bot. */
-export const isBot = (userAgent: string): boolean => BOTS.test(truncateUserAgent(userAgent));
+export const isBot = (userAgent: string): boolean => {
+  const agent = truncateUserAgent(userAgent).toLowerCase();
+  return BOT_WORD.test(agent) || BOTS.some((part) => agent.includes(part));
+};

@@ -32,13 +32,14 @@ export const openBatch = (id: string, short: boolean): OpenBatch => ({ id, snaps
 /** The event type of a decision in a snapshot. */
 export const DECISION_EVENT = 'campaign_activated';
 
-/** Adds an event to the last snapshot (a first snapshot when there is none). */
-export const addEvent = (batch: OpenBatch, event: BatchEvent): void => {
+/** Adds an event to the last snapshot (a first snapshot when there is none); returns the record added. */
+export const addEvent = (batch: OpenBatch, event: BatchEvent): BatchEvent => {
   const last = batch.snapshots[batch.snapshots.length - 1];
   event = final(batch, event, SHORT.event);
   if (last) last.events.push(event);
   else batch.snapshots.push({ decisions: [], events: [event] });
   batch.count++;
+  return event;
 };
 
 /**
@@ -82,19 +83,20 @@ const sealed = new WeakSet<object>();
 /**
  * Writes each decision and event of the snapshots to JSON once and keeps the text with it, so writing
  * the batch joins kept texts instead of walking every record again at every save, flush and beacon.
- * Done at a save (the poll, a flush, page hide), not when the event is tracked: decisions and page views
- * are tracked during the page's start, which should not pay for it.
+ * Done at a save (the poll, a flush, page hide) for decisions and page views, which are tracked during
+ * the page's start, which should not pay for it; a goal event is sealed when the page pushes it.
  */
 export const seal = (snapshots: BatchSnapshot[]): void => {
   for (const snapshot of snapshots) {
-    for (const records of [snapshot.decisions, snapshot.events] as object[][]) {
-      for (const record of records) {
-        if (sealed.has(record)) continue;
-        sealed.add(record);
-        keepJson(record, toJson(record) ?? '{}');
-      }
-    }
+    for (const records of [snapshot.decisions, snapshot.events] as object[][]) records.forEach(sealRecord);
   }
+};
+
+/** Writes one record to JSON and keeps the text, once. */
+export const sealRecord = (record: object): void => {
+  if (sealed.has(record)) return;
+  sealed.add(record);
+  keepJson(record, toJson(record) ?? '{}');
 };
 
 /** What a batch needs besides its snapshots. */

@@ -11,7 +11,7 @@ import type { BatchAttribute, BatchDecision, BatchEvent } from '../../../core/ki
 import { PARAMS, queryParam } from '../../_shared/params';
 import { createUtils } from '../_shared/request';
 import { uuid } from '../_shared/uuid';
-import { addDecision, addEvent, DECISION_EVENT, openBatch, toBatch, type OpenBatch } from './batch';
+import { addDecision, addEvent, DECISION_EVENT, openBatch, sealRecord, toBatch, type OpenBatch } from './batch';
 import { isBot } from '../_shared/bots';
 import { cleanEvent, MSG_BAD_VALUE } from './events';
 import { createSender } from './sender';
@@ -157,11 +157,14 @@ export default function batchTracker(options: BatchTrackerOptions = {}): PluginO
           send();
         } else schedule(pollInterval);
       };
-      const add = (event: BatchEvent, decision?: BatchDecision) => {
+      // `seal`: write the event to JSON now (a goal event the page pushes, after its start), so that a save
+      // at page hide, right after a burst of events, only joins texts.
+      const add = (event: BatchEvent, decision?: BatchDecision, seal?: boolean) => {
         if (!recording()) return;
         if (clock.now() >= windowEnds) windowEnds = -1;
         current ??= openBatch(uuid(win), shortKeys);
         if (decision) addDecision(current, decision, event);
+        else if (seal) sealRecord(addEvent(current, event));
         else addEvent(current, event);
         current.dirty = true;
         // After the batch window (or without batching) events go at once; a burst still shares one batch.
@@ -187,7 +190,7 @@ export default function batchTracker(options: BatchTrackerOptions = {}): PluginO
           const type = definition?.eventType ?? 'default';
           tracked({ name: eventName, type, category: definition?.category, revenue: clean.revenue, tags: clean.tags }, time, id);
           // Only events the project defines are tracked (ruling 16); the others are behaviour only.
-          if (definition) add({ entity_id: definition.id, key: eventName, timestamp: time, uuid: id, type, ...clean });
+          if (definition) add({ entity_id: definition.id, key: eventName, timestamp: time, uuid: id, type, ...clean }, undefined, true);
           else ctx.log.debug('Tracker: event', eventName, 'is not defined in the project; not sent');
         },
         ['eventName', 'tags', 'properties'],
