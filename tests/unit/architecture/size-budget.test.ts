@@ -22,10 +22,12 @@ const WHOLE_PRESET_GZIP_BUDGET = 56_300;
 const GROWTHBOOK_WITH_WIDGETS_GZIP = 40_407;
 /**
  * The homepage snippet's budget, gzip, as `npm run build:snippets` builds it (fitted, with its stand-ins).
- * The target is at most GROWTHBOOK_WITH_WIDGETS_GZIP, not reached: on 2026-11-25, 64,074 B (1.59x; 68,868 B
- * before the fitted stand-ins), so the budget holds that figure with a little room until the target is met.
+ * The target is at most GROWTHBOOK_WITH_WIDGETS_GZIP, not reached: on 2026-11-25, 62,769 B (1.55x; 64,134 B
+ * before the relay, holdback, page-tag and activation-code stand-ins and the site-only hero counters left
+ * the snippet; 68,868 B before the first fitted stand-ins), so the budget holds that figure with a little
+ * room until the target is met.
  */
-const HOMEPAGE_GZIP_BUDGET = 64_900;
+const HOMEPAGE_GZIP_BUDGET = 63_600;
 
 describe('size budget and strict CSP', () => {
   it('the kernel alone is at most 3 KB gzip', async () => {
