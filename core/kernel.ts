@@ -321,6 +321,38 @@ export const createKernel = (options: KernelOptions = {}): Kernel => {
     );
   };
 
+  // Init, once the project is prepared: its code, the init stage, the queued calls, sync, then activation.
+  // A preparer that loads its validators on demand answers with a promise (which never rejects): init
+  // waits for it, and calls pushed meanwhile wait in the queue like any call before init.
+  const init = (ready?: unknown): void | Promise<void> => {
+    if ((ready as PromiseLike<unknown>)?.then) return (ready as Promise<unknown>).then(init);
+    if (!ready) {
+      report('PluginError', MSG_INVALID_PROJECT);
+      return disable();
+    }
+    modules.set('data', (data = ready as ProjectData));
+    return runInOrder(
+      [
+        // concat, not spread: a malformed `plugins` (not a list) must not stop the start.
+        ...([] as unknown[]).concat(data.plugins, data.projectJS).map(
+          (code) => () => typeof code === 'function' && attempt('ProjectJSError', () => code(ctx)),
+        ),
+        () => runStage('init'),
+        () => {
+          if (phase > 2) return;
+          phase = 2;
+          const replay = waiting;
+          waiting = [];
+          replay.forEach(kernel.push);
+        },
+        () => lifecycle('initialized'),
+        () => runStage('sync'),
+        requestActivation,
+      ],
+      onStepError,
+    );
+  };
+
   // The page-facing entry points: whatever slips through the inner guards is logged, never thrown.
   const guarded =
     <A, R>(fn: (arg: A) => R) =>
@@ -344,44 +376,13 @@ export const createKernel = (options: KernelOptions = {}): Kernel => {
       queued.forEach(kernel.push);
       if (disabled()) return;
       prepared = true;
-      const ready = options.prepare ? attempt('PluginError', () => options.prepare!(data, registry.all(), log)) : data;
-      if (!ready) {
-        report('PluginError', MSG_INVALID_PROJECT);
-        return disable();
-      }
-      modules.set('data', (data = ready));
-      schedule(() =>
-        runInOrder(
-          [
-            // concat, not spread: a malformed `plugins` (not a list) must not stop the start.
-            ...([] as unknown[]).concat(data.plugins, data.projectJS).map(
-              (code) => () => typeof code === 'function' && attempt('ProjectJSError', () => code(ctx)),
-            ),
-            () => runStage('init'),
-            () => {
-              if (phase > 2) return;
-              phase = 2;
-              const replay = waiting;
-              waiting = [];
-              replay.forEach(kernel.push);
-            },
-            () => lifecycle('initialized'),
-            () => runStage('sync'),
-            requestActivation,
-          ],
-          onStepError,
-        ),
-      );
+      schedule(() => init(options.prepare ? attempt('PluginError', () => options.prepare!(data, registry.all(), log)) : data));
     },
     activate: () => {
       if (phase && phase < 3 && !disabled()) requestActivation();
     },
     whenIdle: async () => {
-      for (;;) {
-        if (tail) await tail;
-        else if (inFlight.size) await Promise.allSettled([...inFlight]);
-        else return;
-      }
+      while (tail || inFlight.size) await (tail ?? Promise.allSettled([...inFlight]));
     },
     destroy: () => {
       if (phase > 2) return;

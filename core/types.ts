@@ -156,8 +156,11 @@ export interface PluginContext {
 /** What can be disabled. The public `disable` call accepts only absent and 'tracking' (KRN-28..30). */
 export type DisableScope = 'tracking' | 'activation';
 
-/** Prepares project data for a kernel: see {@link KernelOptions.prepare}. */
-export type ProjectPreparer = (input: unknown, plugins: readonly Plugin[], log: Logger) => ProjectData | undefined;
+/**
+ * Prepares project data for a kernel: see {@link KernelOptions.prepare}. A preparer whose validators are
+ * loaded on demand answers with a promise, which must never reject (undefined refuses the project).
+ */
+export type ProjectPreparer = (input: unknown, plugins: readonly Plugin[], log: Logger) => ProjectData | undefined | Promise<ProjectData | undefined>;
 
 /** Options of {@link createKernel}. */
 export interface KernelOptions {

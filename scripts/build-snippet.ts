@@ -15,6 +15,7 @@ import type { ProjectDefinition } from '../core/define';
 import { formatProblem, normalizeProjectData, validateProject, type ProjectRule, type ValidationProblem } from '../core/project';
 import type { Plugin } from '../core/types';
 import { fitStandardPreset, fittedStubs } from '../plugins/presets/fit';
+import { writeParts } from './lib/snippet-parts';
 import {
   ROOT,
   SNIPPET_DIR,
@@ -117,6 +118,8 @@ export const buildSnippet = async (projectFile: string, outFile?: string): Promi
   const code = await snippetOf(file, loaded);
   const target = outFile ? resolve(outFile) : join(SNIPPET_DIR, `${data.projectId}.js`);
   writeOut(target, code);
+  // The parts it loads on demand go beside it (scripts/lib/snippet-parts.ts).
+  await writeParts(target, !!loaded.fitted);
   return { projectId: String(data.projectId), file: target, sizes: measure(code) };
 };
 

@@ -1,6 +1,6 @@
-import type { ProjectPreparer } from '../types';
+import type { Logger, Plugin } from '../types';
 import { normalizeProjectData } from './normalize';
-import type { ProjectInput } from './types';
+import type { ProjectData, ProjectInput } from './types';
 
 /** The error a fitted snippet logs when `load` hands it other data. */
 export const MSG_FITTED_LOAD = 'This snippet is fitted to its own project data and cannot load other data: build the project with the whole standard preset to use load';
@@ -13,8 +13,8 @@ export const MSG_FITTED_LOAD = 'This snippet is fitted to its own project data a
  * reports the project as invalid and stays off.
  */
 export const prepareFitted =
-  (built: unknown): ProjectPreparer =>
-  (input, _plugins, log) => {
+  (built: unknown) =>
+  (input: unknown, _plugins: readonly Plugin[], log: Logger): ProjectData | undefined => {
     if (input === built) return normalizeProjectData(input as ProjectInput);
     log.error(MSG_FITTED_LOAD);
   };

@@ -1,4 +1,4 @@
-import type { Logger, Plugin, ProjectPreparer } from '../types';
+import type { Logger, Plugin } from '../types';
 import { normalizeProjectData } from './normalize';
 import type { ProjectData, ProjectInput } from './types';
 import { formatProblem, validateProject, type ProjectRule } from './validate';
@@ -52,6 +52,6 @@ export const prepareProject = (input: unknown, plugins: readonly Plugin[], log: 
  * call) is prepared and validated like any other.
  */
 export const prepareBuilt =
-  (built: unknown): ProjectPreparer =>
-  (input, plugins, log) =>
+  (built: unknown) =>
+  (input: unknown, plugins: readonly Plugin[], log: Logger): ProjectData | undefined =>
     input === built ? normalizeProjectData(input as ProjectInput) : prepareProject(input, plugins, log);

@@ -1,10 +1,11 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MSG_FITTED_LOAD } from '../../../core/project/prepare-fitted';
 import { STANDARD_MODULES } from '../../../plugins/presets/fit';
 import { buildSnippet } from '../../../scripts/build-snippet';
+import { partFile } from '../../../scripts/lib/snippet-parts';
 
 const tempDir = () => mkdtempSync(join(tmpdir(), 'varia-snippet-'));
 
@@ -50,9 +51,12 @@ describe('snippet build', { timeout: 120_000 }, () => {
     // The device types appear only in the device matcher and provider, which the project does not use.
     expect(code).not.toContain('desktop_laptop');
     expect(readFileSync(large.file, 'utf8')).toContain('desktop_laptop');
-    // The validators stay out: the fitted snippet refuses data from `load` rather than validating it.
+    // The validators stay out: the fitted snippet refuses data from `load` rather than validating it; the
+    // whole preset's snippet loads them on demand, from the validate part written beside it.
     expect(code).not.toContain('A condition must be an object with a type');
-    expect(readFileSync(large.file, 'utf8')).toContain('A condition must be an object with a type');
+    expect(readFileSync(large.file, 'utf8')).not.toContain('A condition must be an object with a type');
+    expect(readFileSync(partFile(large.file, 'validate'), 'utf8')).toContain('A condition must be an object with a type');
+    expect(existsSync(partFile(small.file, 'validate'))).toBe(false);
     expect(code).toContain(MSG_FITTED_LOAD);
     // Two whole snippet builds (terser with two passes): slower than the default test timeout on 2 cores.
   }, 120_000);

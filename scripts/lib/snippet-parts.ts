@@ -1,0 +1,88 @@
+/**
+ * The parts a snippet loads on demand (plugins/_shared/parts.ts): each part is a script of its own, built
+ * by the same pipeline as the snippet (esbuild, terser, no eval) and written beside it as
+ * `<snippet>.<name>.js`, so the services (and any host of the snippet) serve it from the snippet's own
+ * address. A part registers its exports in the page's part registry when it runs; the snippet's stand-in
+ * of that code (swapped in at build time, {@link PART_STUBS}) fetches it the first time it is needed.
+ *
+ * Parts do not depend on the project: each is bundled once per process and written beside every snippet
+ * that may ask for it.
+ */
+import { dirname, join } from 'node:path';
+import { bundle, findUnsafeEval, measure, type Sizes, writeOut } from './snippet';
+
+/** A part loaded on demand. */
+export interface PartDefinition {
+  /** Its name: the registry key and the file name's suffix. */
+  name: string;
+  /** What it holds, for people (the bench prints it). */
+  holds: string;
+  /** Its entry module (source text, imports from the repository root); it calls `registerPart`. */
+  entry: string;
+  /** Whether a snippet fitted to its project can ask for it (a fitted snippet refuses `load`, so never validates). */
+  fitted: boolean;
+}
+
+const registering = (name: string, imports: string[], exports: string) =>
+  [`import { registerPart } from './plugins/_shared/parts';`, ...imports, `registerPart(window, ${JSON.stringify(name)}, ${exports});`].join('\n');
+
+/** Every part, in the order the bench lists them. */
+export const PARTS: readonly PartDefinition[] = [
+  {
+    name: 'validate',
+    holds: 'the validators of project data handed over by load (structural rules, normalisation)',
+    entry: registering('validate', [`import { prepareProject } from './core/project/prepare';`], '{ prepareProject }'),
+    fitted: false,
+  },
+];
+
+/**
+ * Modules the snippet builds from an on-demand stand-in (repository path -> repository path), as the
+ * fitted stand-ins are (scripts/lib/snippet.ts `bundle` takes both). Empty while every on-demand part is
+ * reached through an entry of its own (the `validate` part: core/project/prepare-on-demand.ts).
+ */
+export const PART_STUBS: Readonly<Record<string, string>> = {};
+
+const codes = new Map<string, Promise<string>>();
+
+/** A part's code as it ships (bundled once per process); throws when it holds code a strict CSP forbids. */
+export const partCode = (part: PartDefinition): Promise<string> => {
+  let code = codes.get(part.name);
+  if (!code) {
+    code = bundle(part.entry, 'iife').then((text) => {
+      const unsafe = findUnsafeEval(text);
+      if (unsafe) throw Error(`the ${part.name} part contains code a strict CSP forbids (${unsafe})`);
+      return text;
+    });
+    codes.set(part.name, code);
+  }
+  return code;
+};
+
+/** The file of part `name` beside the snippet file `snippet` (`site.js` -> `site.<name>.js`). */
+export const partFile = (snippet: string, name: string): string =>
+  join(dirname(snippet), snippet.slice(dirname(snippet).length + 1).replace(/(\.js)?$/, `.${name}.js`));
+
+/** A written part: its name, file and sizes. */
+export interface BuiltPart {
+  name: string;
+  file: string;
+  sizes: Sizes;
+}
+
+/** Writes beside `snippet` every part it may ask for (all of them, or those a fitted snippet can use). */
+export const writeParts = async (snippet: string, fitted: boolean): Promise<BuiltPart[]> => {
+  const written: BuiltPart[] = [];
+  for (const part of PARTS) {
+    if (fitted && !part.fitted) continue;
+    const code = await partCode(part);
+    const file = partFile(snippet, part.name);
+    writeOut(file, code);
+    written.push({ name: part.name, file, sizes: measure(code) });
+  }
+  return written;
+};
+
+/** Every part's sizes, as it ships (what the bench reports beside the snippet). */
+export const measureParts = async (): Promise<Array<{ part: PartDefinition; sizes: Sizes }>> =>
+  Promise.all(PARTS.map(async (part) => ({ part, sizes: measure(await partCode(part)) })));
