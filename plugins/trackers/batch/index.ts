@@ -251,7 +251,8 @@ export default function batchTracker(options: BatchTrackerOptions = {}): PluginO
           if (!who) return;
           const batch = toBatch(ctx.data, { visitorId: who, attributes: attributes() }, previous);
           sender.put({ id: previous.id, timeStamp: payload.timestamp || clock.now(), data: batch, retryCount: 0 });
-          sender.send(false, true);
+          // Stored at once; sent right after the page's start (this runs inside it), still first (TRK-12).
+          clock.setTimeout(() => sender.send(false, true), 0);
         }),
       ];
 

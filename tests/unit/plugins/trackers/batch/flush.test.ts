@@ -71,6 +71,19 @@ describe('batch tracker: a cheap flush', () => {
     expect(stored(fake)).toEqual([]);
   });
 
+  it('TRK-16 TRK-12 the previous batch of a redirect is stored at once and sent in the task after the page\'s start, before this page\'s batch', async () => {
+    const { fake, t, emit } = bootTracker();
+    await t.settle();
+    t.push(['event', 'buy']);
+    emit('tracking', 'redirectDecision', { layerId: 'layer-1', experimentId: 'exp-1', variationId: 'var-1', decisionId: 'relayed-1', visitorId: 'v', timestamp: t.clock.now() });
+    expect(fake.requests).toHaveLength(0);
+    expect(stored(fake).map((item: { data: { visitors: Array<{ visitor_id: string }> } }) => item.data.visitors[0].visitor_id)).toEqual(['v']);
+    tracker(t).flush();
+    await t.clock.tickAsync(0);
+    expect(eventsOf(fake).map((event) => event.uuid)[0]).toBe('relayed-1');
+    expect(eventsOf(fake).map((event) => event.key)).toEqual([undefined, 'buy']);
+  });
+
   it('TRK-6 TRK-40 an event is written to JSON once: later saves, the flush and the beacon reuse its text', async () => {
     const { fake, t } = bootTracker();
     await t.settle();
