@@ -1,0 +1,121 @@
+/**
+ * Parts loaded on demand (plugins/_shared/parts.ts), in Chromium on the real services: the demo page of the
+ * e2e-parts project (tests/fixtures/projects/e2e-parts, the whole standard preset, not fitted) under the
+ * services' strict Content-Security-Policy. A part is fetched from beside the snippet only when the page
+ * needs it, runs under the same CSP, and a part that cannot be had (404, a body that is not a part, a part
+ * that registers nothing) gives the catalogue message and never an uncaught error.
+ */
+import type { Page, Route } from '@playwright/test';
+import { expect, test } from '../support/e2e-fixtures';
+
+const DEMO = '/demo/e2e-parts';
+const VALIDATE = '/snippets/e2e-parts.validate.js';
+
+/** Data the page hands over with `load`: a layer that changes the demo headline. */
+const LOADED = {
+  projectId: 'e2e-parts',
+  accountId: 'e2e-account',
+  namespace: 'e2e-parts',
+  revision: 2,
+  pages: [{ id: 'parts-page', apiName: 'parts_page', staticConditions: [{ type: 'url', match: 'substring', value: '/demo/e2e-parts' }] }],
+  layers: [
+    {
+      id: 'layer-loaded',
+      policy: 'single_experiment',
+      pageIds: ['parts-page'],
+      experiments: [
+        {
+          id: 'exp-loaded',
+          weightDistributions: [{ entityId: 'var-loaded', endOfRange: 10000 }],
+          variations: [{ id: 'var-loaded', actions: [{ pageId: 'parts-page', changes: [{ id: 'c-loaded', type: 'attribute', selector: '#demo-headline', attributes: { text: 'Loaded data' } }] }] }],
+        },
+      ],
+    },
+  ],
+};
+
+/** Queues `['load', data]` before the snippet runs (the demo page's queue script keeps an existing queue). */
+const queueLoad = (page: Page, data: unknown) =>
+  page.addInitScript((loaded) => {
+    (window as unknown as { varia: unknown[] }).varia = [['load', loaded]];
+  }, data);
+
+/** The runtime's console lines, as they arrive (the `[Varia]` prefix removed); pages open with `varia_log=INFO` for them. */
+const consoleOf = (page: Page): string[] => {
+  const lines: string[] = [];
+  page.on('console', (message) => {
+    const text = message.text();
+    if (text.startsWith('[Varia] ')) lines.push(text.slice(8));
+  });
+  return lines;
+};
+
+/** The paths of every request the page made to the snippets folder. */
+const snippetRequests = (page: Page): string[] => {
+  const paths: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith('/snippets/')) paths.push(path);
+  });
+  return paths;
+};
+
+const headline = (page: Page) => page.locator('#demo-headline');
+
+test.describe('parts loaded on demand', () => {
+  test('KRN-27 data handed over by load is validated by the validate part, fetched from beside the snippet under the strict CSP, then runs', async ({ page, pageProblems }) => {
+    const requests = snippetRequests(page);
+    await queueLoad(page, LOADED);
+    await page.goto(DEMO);
+    await expect(headline(page)).toHaveText('Loaded data');
+    expect(requests).toEqual(['/snippets/e2e-parts.js', VALIDATE]);
+    expect(await page.evaluate(() => (window as unknown as { varia: { get(name: string): { revision: number } } }).varia.get('data').revision)).toBe(2);
+    expect(pageProblems.pageErrors).toEqual([]);
+    expect(pageProblems.consoleErrors).toEqual([]);
+    expect(await pageProblems.cspViolations()).toEqual([]);
+  });
+
+  test('KRN-27 without load the validate part is never fetched: the snippet runs its own data at once', async ({ page, pageProblems }) => {
+    const requests = snippetRequests(page);
+    await page.goto(DEMO);
+    await expect.poll(() => page.evaluate(() => !Array.isArray((window as unknown as { varia: unknown }).varia))).toBe(true);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { varia: { get(name: string): { activePageIds(): string[] } } }).varia.get('pages').activePageIds())).toEqual(['parts-page']);
+    expect(requests).toEqual(['/snippets/e2e-parts.js']);
+    expect(pageProblems.pageErrors).toEqual([]);
+  });
+
+  test('CFG-21 invalid data handed over by load is refused by the validate part with its problems logged', async ({ page, pageProblems }) => {
+    const lines = consoleOf(page);
+    await queueLoad(page, { ...LOADED, layers: [{ id: 'empty', policy: 'single_experiment', experiments: [] }] });
+    await page.goto(`${DEMO}?varia_log=INFO`);
+    await expect.poll(() => lines.find((line) => line.includes('Invalid project data'))).toBeTruthy();
+    expect(lines.some((line) => line.includes('No experiments in layer'))).toBe(true);
+    await expect(headline(page)).toHaveText('A headline the project may change');
+    expect(pageProblems.pageErrors).toEqual([]);
+  });
+
+  const failures: Array<[title: string, fulfil: (route: Route) => Promise<void>, why: string]> = [
+    ['answered 404', (route) => route.fulfill({ status: 404, contentType: 'text/plain', body: 'not here' }), 'the request failed'],
+    ['not a script (an HTML error page)', (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: '<html><body>Gateway error</body></html>' }), 'it is not a valid part script'],
+    ['a script that registers nothing', (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: 'window.__partRan = true;' }), 'the script registered nothing'],
+    ['a script that registers something else', (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: 'window.variaParts.validate = { prepareProject: 42 };' }), 'the validate part has no prepareProject'],
+  ];
+  for (const [title, fulfil, why] of failures) {
+    test(`KRN-9 a validate part ${title}: the catalogue message with its address, the unchecked data not run, no uncaught error`, async ({ page, pageProblems }) => {
+      const lines = consoleOf(page);
+      await page.route(`**${VALIDATE}`, fulfil);
+      await queueLoad(page, LOADED);
+      await page.goto(`${DEMO}?varia_log=INFO`);
+      await expect.poll(() => lines.find((line) => line.includes('Invalid project data'))).toBeTruthy();
+      const url = new URL(VALIDATE, page.url()).href;
+      expect(lines.filter((line) => line.includes('validate part')), lines.join('\n')).toContainEqual(
+        expect.stringContaining(why === 'the validate part has no prepareProject' ? why : `Failed to load the validate part from ${url}: ${why}`),
+      );
+      expect(lines).toContain('The project data handed over by load is not run without its validators');
+      await expect(headline(page)).toHaveText('A headline the project may change');
+      // The page still has its API, which answers without throwing.
+      expect(await page.evaluate(() => typeof (window as unknown as { varia: { push(call: unknown): unknown } }).varia.push(['event', 'buy']))).toBe('undefined');
+      expect(pageProblems.pageErrors).toEqual([]);
+    });
+  }
+});
