@@ -5,7 +5,10 @@
  *
  * Writes are kept in memory and reach the area together right after the current run of the script (a
  * microtask), so the page's changes are applied before the runtime spends time persisting, and a key
- * written several times in one run is stored once. Reads see those writes at once.
+ * written several times in one run is stored once. Reads see those writes at once. A written value is
+ * turned into JSON at that flush, not when it is written: the start-up run that applies the changes
+ * only records what to store (a value changed after its write and before the flush is stored as it is
+ * then, the newer state). A microtask, not a later task: a page hidden right after the run loses nothing.
  */
 import { definePlugin, type PluginContext, type PluginOf, type StorageWriteOptions } from '../../../core';
 import { toJson } from '../../_shared/json';
@@ -14,11 +17,17 @@ import { bothFailed, MSG_STORAGE_UNAVAILABLE, msgCorrupted, parseJson, prefixed 
 /** A storage plugin over a Web Storage area. */
 export type WebStoragePlugin = PluginOf<'storage'>;
 
-/** A write waiting for the flush: the text, or null for a removal, and who to tell when it fails. */
+/** A write waiting for the flush: the value (turned into JSON at the flush), or {@link REMOVAL}, and who to tell when it fails. */
 interface Pending {
-  text: string | null;
+  value: unknown;
   failed?: StorageWriteOptions['failed'];
 }
+
+/** The pending value of a removal (no stored value is this very object). */
+const REMOVAL = {};
+
+/** Values with no JSON form at the top level (the JSON writer answers undefined for them): not storable. */
+const unstorable = (value: unknown) => value === undefined || typeof value === 'function' || typeof value === 'symbol' || typeof value === 'bigint';
 
 /**
  * Creates the storage plugin `name` over `window[area]`. Reads prefer a value kept in memory (a write
@@ -56,7 +65,9 @@ export const createWebStorage = (name: string, area: 'localStorage' | 'sessionSt
     const writes = [...pending];
     pending.clear();
     const target = store();
-    for (const [full, { text, failed }] of writes) {
+    for (const [full, { value, failed }] of writes) {
+      // Never the page's JSON.stringify, and never a throw on a circular value (plugins/_shared/json.ts).
+      const text = value === REMOVAL ? null : (toJson(value) ?? 'null');
       try {
         if (!target) throw 0;
         if (text === null) target.removeItem(full);
@@ -69,9 +80,9 @@ export const createWebStorage = (name: string, area: 'localStorage' | 'sessionSt
       }
     }
   };
-  const later = (full: string, text: string | null, failed?: Pending['failed']) => {
+  const later = (full: string, value: unknown, failed?: Pending['failed']) => {
     if (!pending.size) queueMicrotask(flush);
-    pending.set(full, { text, failed: bothFailed(pending.get(full)?.failed, failed) });
+    pending.set(full, { value, failed: bothFailed(pending.get(full)?.failed, failed) });
   };
   return definePlugin({
     type: 'storage',
@@ -82,7 +93,8 @@ export const createWebStorage = (name: string, area: 'localStorage' | 'sessionSt
     read(key) {
       const full = prefixed(key);
       const waiting = pending.get(full);
-      let text = waiting ? (waiting.text ?? undefined) : memory.get(full);
+      // A value not flushed yet is read as its JSON gives it back (a copy), as a stored one is.
+      let text = waiting ? (waiting.value === REMOVAL ? undefined : toJson(waiting.value)) : memory.get(full);
       if (text === undefined && !waiting) {
         try {
           text = store()?.getItem(full) ?? undefined;
@@ -94,20 +106,18 @@ export const createWebStorage = (name: string, area: 'localStorage' | 'sessionSt
     },
     write(key, value, options) {
       const full = prefixed(key);
-      // Never the page's JSON.stringify, and never a throw on a circular value (plugins/_shared/json.ts).
-      const text = toJson(value);
-      if (text === undefined) return false; // a function or undefined: nothing storable
+      if (unstorable(value)) return false;
       if (!store()) {
-        memory.set(full, text);
+        memory.set(full, toJson(value) ?? 'null');
         return false;
       }
-      later(full, text, options?.failed);
+      later(full, value, options?.failed);
       return true;
     },
     remove(key) {
       const full = prefixed(key);
       memory.delete(full);
-      if (store()) later(full, null);
+      if (store()) later(full, REMOVAL);
     },
   });
 };

@@ -40,6 +40,37 @@ describe('local and session storage plugins', () => {
     expect(storage.items.has('varia_visitor_profile')).toBe(false);
   });
 
+  it('VIS-25 a value is turned into JSON when the writes are flushed, after the run that wrote it, and reads before that get a copy', async () => {
+    const storage = fakeStorage();
+    const plugin = local();
+    const t = bootKernel({ plugins: [plugin], win: { localStorage: storage } as unknown as Window });
+    await t.settle();
+    let walked = 0;
+    const value = {
+      list: [1],
+      get counted() {
+        walked++;
+        return 'x';
+      },
+    };
+    expect(plugin.write('profile', value)).toBe(true);
+    // The run that writes (the one applying the page's changes) does not walk the value.
+    expect(walked).toBe(0);
+    const copy = plugin.read('profile') as { list: number[] };
+    expect(copy).toEqual({ list: [1], counted: 'x' });
+    copy.list.push(9); // a copy: the pending value is not changed through it
+    value.list.push(2); // changed after its write, before the flush: stored as it is at the flush
+    expect(plugin.write('gone', 1)).toBe(true);
+    plugin.remove('gone');
+    expect(plugin.write('nothing', () => 1)).toBe(false);
+    expect(plugin.write('null', null)).toBe(true);
+    await Promise.resolve();
+    expect(storage.items.get('varia_profile')).toBe('{"list":[1,2],"counted":"x"}');
+    expect(storage.items.has('varia_gone')).toBe(false);
+    expect(storage.items.has('varia_nothing')).toBe(false);
+    expect(storage.items.get('varia_null')).toBe('null');
+  });
+
   it('VIS-26 ERR-45 without storage the values live in memory and "Local storage is unavailable" is reported once', async () => {
     for (const make of [local, session]) {
       const plugin = make();
