@@ -373,8 +373,18 @@ export const startServer = async (scripts: Record<string, string>) => {
   };
 };
 
-/** Loads each page `rounds` times, order rotated per round; the medians of evaluate (t1 - t0) and done - t0. */
-const startup = async (browser: import('playwright').Browser, rounds: number): Promise<Record<Contender, StartResult> & { sizes: Record<Contender, number> }> => {
+/**
+ * Loads each page `rounds` times, order rotated per round; the medians of evaluate (t1 - t0) and done - t0.
+ * A repeat view (default) loads every page in one browser context, its cookies and local storage cleared
+ * between loads (a new visitor on a browser that has the site's storage open). A first view (`firstView`)
+ * loads each page in a fresh browser context, as a visitor's first page of the site: its cookie jar and
+ * local storage are opened for the first time by that very load; only the contenders in `only` are loaded.
+ */
+const startup = async (
+  browser: import('playwright').Browser,
+  rounds: number,
+  { firstView = false, only }: { firstView?: boolean; only?: Contender[] } = {},
+): Promise<Record<Contender, StartResult> & { sizes: Record<Contender, number> }> => {
   const ours = oursSnippets();
   const fitted = await bundle(ours.fitted);
   const gb = await bundle(gbSnippet(GIVEN_ID));
@@ -404,9 +414,9 @@ const startup = async (browser: import('playwright').Browser, rounds: number): P
     optlyExternal: pageHtml('', false, false, '/s/optly.js'),
   };
   const server = await startServer({ ours: fitted, gb, optly });
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const keys = Object.keys(pages) as Array<keyof typeof pages>;
+  let context = await browser.newContext();
+  let page = await context.newPage();
+  const keys = (Object.keys(pages) as Contender[]).filter((key) => !only || only.includes(key));
   const runs = Object.fromEntries(
     keys.map((key) => [key, { evaluate: [] as number[], total: [] as number[], modules: [] as number[], setup: [] as number[], activation: [] as number[] }]),
   );
@@ -414,7 +424,11 @@ const startup = async (browser: import('playwright').Browser, rounds: number): P
     for (let i = 0; i < keys.length; i++) {
       const key = keys[(i + round) % keys.length];
       server.show(pages[key]);
-      await context.clearCookies();
+      if (firstView) {
+        await context.close();
+        context = await browser.newContext();
+        page = await context.newPage();
+      } else await context.clearCookies();
       await page.goto(server.url);
       await page.evaluate(() => localStorage.clear());
       const r = await page.waitForFunction(() => (window as any).__r.done !== undefined && (window as any).__r).then((h) => h.jsonValue());
@@ -505,6 +519,7 @@ export const changesBench: BenchSuite = {
       // BENCH_CHANGES_ONLY_APPLY=1: rows (a) alone, without the page loads of (b) (about a minute less).
       if (process.env.BENCH_CHANGES_ONLY_APPLY) return [apply, ...again];
       const start = await startup(browser, START_ROUNDS);
+      const first = await startup(browser, START_ROUNDS, { firstView: true, only: ['ours', 'gbCookie', 'optlyCookie'] });
       return [
         apply,
         ...again,
@@ -552,7 +567,16 @@ export const changesBench: BenchSuite = {
           unit: 'ms',
           peers: peersOf(start.gbExternal, start.optlyExternal),
         },
+        {
+          // A first view: every load in a fresh browser context, whose cookie jar and local storage this
+          // load opens (a blocking round trip each, the first of a context the slowest).
+          name: `first view (fresh browser context per load): the fitted snippet against peers that keep their visitor id in a cookie, median of ${START_ROUNDS} loads`,
+          value: first.ours.total,
+          unit: 'ms',
+          peers: peersOf(first.gbCookie, first.optlyCookie),
+        },
         ...stageRows('fitted snippet', start.ours),
+        ...stageRows('fitted snippet, first view', first.ours),
         ...stageRows('fitted snippet, external script', start.oursExternal),
         ...stageRows('fitted snippet, storage opened by the page', start.oursOpened),
         {
