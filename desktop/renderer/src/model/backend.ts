@@ -44,6 +44,11 @@ export async function api<T>(path: string, init: { method?: 'GET' | 'POST'; body
   } catch {
     throw new BackendError('The editor backend cannot be reached (are the local services running?).', 0, {});
   }
+  return readAnswer<T>(response);
+}
+
+/** The JSON answer of an editor API response; rejects with a {@link BackendError} when it is not ok. */
+export async function readAnswer<T>(response: Response): Promise<T> {
   const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
   if (!response.ok) throw new BackendError(String(body.error ?? `The backend answered ${response.status}`), response.status, body);
   return body as T;

@@ -19,6 +19,7 @@ import { createIndexedDbPersister } from 'tinybase/persisters/persister-indexed-
 import { createWsSynchronizer, type WsSynchronizer } from 'tinybase/synchronizers/synchronizer-ws-client';
 import { TABLES_SCHEMA } from '../../../shared/project-schema';
 import { api, backendSocketUrl } from './backend';
+import { takeProjectOpening, type ProjectOpening } from './opening';
 
 /** Connection and save state, for the status bar (EDT-2). */
 export interface ModelStatus {
@@ -72,57 +73,19 @@ const SAVE_DELAY_MS = 600;
 export const REMOTE_EDIT_LABEL = 'Edit from another window';
 
 /**
- * What the backend answers when a project opens (`GET /api/editor/projects/:id/open`): its info and
- * the working copy's whole mergeable content, so the tree renders from one response.
- */
-export interface ProjectOpening {
-  name: string;
-  liveRevision: number | null;
-  notice: string | null;
-  /** The backend's working copy (TinyBase mergeable content). */
-  content: unknown;
-}
-
-/** Prefetched openings, with when they were asked for (one older than {@link PREFETCH_FRESH_MS} is asked again). */
-const openings = new Map<string, { at: number; opening: Promise<ProjectOpening> }>();
-const PREFETCH_FRESH_MS = 10_000;
-
-/**
- * Starts loading a project's info and content (once per project until it is taken by
- * {@link takeProjectOpening}): called as early as the route is known, before React renders.
- */
-export function prefetchProject(projectId: string): Promise<ProjectOpening> {
-  const kept = openings.get(projectId);
-  if (kept && performance.now() - kept.at < PREFETCH_FRESH_MS) return kept.opening;
-  const opening = api<ProjectOpening>(`projects/${encodeURIComponent(projectId)}/open`);
-  opening.catch(() => undefined);
-  openings.set(projectId, { at: performance.now(), opening });
-  return opening;
-}
-
-/** The prefetched opening of a project (or a fresh request), used once: a later open reloads. */
-export function takeProjectOpening(projectId: string): Promise<ProjectOpening> {
-  const opening = prefetchProject(projectId);
-  openings.delete(projectId);
-  return opening;
-}
-
-/**
- * Opens a project's working copy from `opening` (the backend's content, see {@link prefetchProject})
- * merged with the copy kept in this browser (edits not yet saved), both read side by side. It
- * resolves as soon as both are in the store: live sync with the backend starts then and goes on
- * in the background (the status says `connecting` until its first round is done), so the project
- * is usable without waiting for the synchroniser's handshake.
+ * Opens a project's working copy from `opening` (the backend's content, see `prefetchProject`). It
+ * resolves as soon as that content is in the store; then, in the background, the copy kept in
+ * this browser (edits not yet saved, EDT-5) is merged in and live sync with the backend starts
+ * (the status says `connecting` until its first round is done). So the project is usable without
+ * waiting for IndexedDB or for the synchroniser's handshake.
  */
 export async function openProjectModel(projectId: string, opening: Promise<ProjectOpening> = takeProjectOpening(projectId)): Promise<ProjectModel> {
   const store = createMergeableStore();
   store.setTablesSchema(TABLES_SCHEMA as never);
-  const local = createIndexedDbPersister(store, `varia-editor-${projectId}`);
-  // The local copy replaces the (empty) store, so it loads first; the backend's is merged into it.
-  const [, opened] = await Promise.all([local.load().catch(() => undefined), opening.then((value) => (mark('varia-open:content'), value))]);
+  const opened = await opening;
+  mark('varia-open:content');
   if (Array.isArray(opened.content)) store.applyMergeableChanges(opened.content as never);
   mark('varia-open:store');
-  const localSaving = local.startAutoSave().catch(() => undefined);
   const checkpoints = createCheckpoints(store);
   checkpoints.setSize(300);
 
@@ -210,6 +173,26 @@ export async function openProjectModel(projectId: string, opening: Promise<Proje
       end();
     }
   };
+  // This browser's copy: read into a scratch store and merged (a persister's load would replace the
+  // store's content), then kept up to date. What it adds is the starting point, not an edit to undo.
+  const databaseName = `varia-editor-${projectId}`;
+  const local = createIndexedDbPersister(store, databaseName);
+  const localSaving = (async () => {
+    const kept = createMergeableStore();
+    kept.setTablesSchema(TABLES_SCHEMA as never);
+    const reader = createIndexedDbPersister(kept, databaseName);
+    await reader.load().catch(() => undefined);
+    await reader.destroy();
+    localEdit = true;
+    try {
+      store.applyMergeableChanges(kept.getMergeableContent());
+    } finally {
+      localEdit = false;
+    }
+    if (checkpoints.getCheckpointIds()[0].length) checkpoints.addCheckpoint('Edits kept in this window');
+    else checkpoints.clear();
+    await local.startAutoSave();
+  })().catch(() => undefined);
   void connect();
 
   checkpoints.addCheckpointIdsListener(notify);

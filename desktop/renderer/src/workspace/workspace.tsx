@@ -4,14 +4,12 @@
  * the inspector; the status bar. Keyboard: Ctrl/Cmd+S save, Ctrl/Cmd+Z undo, Ctrl/Cmd+Shift+Z
  * (or Ctrl+Y) redo; inside a text field the field's own undo applies.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { api } from '../model/backend';
 import { ModelProvider, useModelStatus, useUndoState } from '../model/hooks';
-import { openProjectModel, takeProjectOpening, type ProjectModel } from '../model/project-model';
+import { takeProjectOpening } from '../model/opening';
+import { openProjectModel, type ProjectModel } from '../model/project-model';
 import { Inspector } from '../forms/inspector';
-import { HistoryView } from '../history/history-view';
-import { ResultsView } from '../results/results-view';
-import { ReviewView } from '../review/review-view';
 import { Icon, type IconName } from '../shell/icons';
 import { StatusBar } from '../shell/status-bar';
 import type { RuntimeInfo } from '../runtime/use-runtime-info';
@@ -19,6 +17,12 @@ import { ProjectTree } from '../tree/project-tree';
 import { useChangeFlags } from '../canvas/canvas-session';
 import { SETTINGS_SELECTION, variationOf, type Selection } from './selection';
 import { CanvasSlot } from './slots';
+
+// The other views are chunks of their own, loaded when first shown: opening a project needs none.
+const HistoryView = lazy(() => import('../history/history-view').then((module) => ({ default: module.HistoryView })));
+const ReviewView = lazy(() => import('../review/review-view').then((module) => ({ default: module.ReviewView })));
+const ResultsView = lazy(() => import('../results/results-view').then((module) => ({ default: module.ResultsView })));
+const viewFallback = <div className="loading-screen loading-screen--panel" aria-busy="true"><span className="spinner" /> Loading…</div>;
 
 /** The centre views. */
 export type WorkspaceView = 'design' | 'history' | 'review' | 'results';
@@ -113,9 +117,11 @@ function OpenWorkspace({ model, info, props, reloadInfo }: { model: ProjectModel
       </aside>
       <main className="centre" aria-label={VIEWS.find((view) => view.id === props.view)?.label}>
         {props.view === 'design' ? <CanvasSlot model={model} selection={selection} variationRowId={variationRowId} onSelect={select} /> : null}
-        {props.view === 'history' ? <HistoryView projectId={props.projectId} version={published} onPublished={onPublished} /> : null}
-        {props.view === 'review' ? <ReviewView projectId={props.projectId} onSelect={select} onPublished={onPublished} /> : null}
-        {props.view === 'results' ? <ResultsView projectId={props.projectId} focus={focus} /> : null}
+        <Suspense fallback={viewFallback}>
+          {props.view === 'history' ? <HistoryView projectId={props.projectId} version={published} onPublished={onPublished} /> : null}
+          {props.view === 'review' ? <ReviewView projectId={props.projectId} onSelect={select} onPublished={onPublished} /> : null}
+          {props.view === 'results' ? <ResultsView projectId={props.projectId} focus={focus} /> : null}
+        </Suspense>
       </main>
       {props.view === 'design' ? (
         <Inspector selection={selection} variationRowId={variationRowId} onSelect={select} onShowResults={() => {

@@ -1,0 +1,55 @@
+/**
+ * Opening a project in one request (`GET /api/editor/projects/:id/open`): its info and the working
+ * copy's whole mergeable content. The request is made as early as the address names a project
+ * (`public/open-early.js` in web mode, before the bundle is even parsed; ../shell/prefetch.ts, evaluated
+ * before React, otherwise), and taken once by the workspace.
+ */
+import { api, BackendError, readAnswer } from './backend';
+
+/**
+ * What the backend answers when a project opens (`GET /api/editor/projects/:id/open`): its info and
+ * the working copy's whole mergeable content, so the tree renders from one response.
+ */
+export interface ProjectOpening {
+  name: string;
+  liveRevision: number | null;
+  notice: string | null;
+  /** The backend's working copy (TinyBase mergeable content). */
+  content: unknown;
+}
+
+/** Prefetched openings, with when they were asked for (one older than {@link PREFETCH_FRESH_MS} is asked again). */
+const openings = new Map<string, { at: number; opening: Promise<ProjectOpening> }>();
+const PREFETCH_FRESH_MS = 10_000;
+
+/**
+ * Starts loading a project's info and content (once per project until it is taken by
+ * {@link takeProjectOpening}): called as early as the route is known, before React renders.
+ */
+export function prefetchProject(projectId: string): Promise<ProjectOpening> {
+  const early = (window as { __variaOpening?: { projectId: string; at: number; response: Promise<Response> } }).__variaOpening;
+  if (early) {
+    delete (window as { __variaOpening?: unknown }).__variaOpening;
+    if (early.projectId === projectId) {
+      const answer = early.response.then(readAnswer<ProjectOpening>, () => {
+        throw new BackendError('The editor backend cannot be reached (are the local services running?).', 0, {});
+      });
+      openings.set(projectId, { at: early.at, opening: answer });
+      answer.catch(() => undefined);
+    }
+  }
+  const kept = openings.get(projectId);
+  if (kept && performance.now() - kept.at < PREFETCH_FRESH_MS) return kept.opening;
+  const opening = api<ProjectOpening>(`projects/${encodeURIComponent(projectId)}/open`);
+  opening.catch(() => undefined);
+  openings.set(projectId, { at: performance.now(), opening });
+  return opening;
+}
+
+/** The prefetched opening of a project (or a fresh request), used once: a later open reloads. */
+export function takeProjectOpening(projectId: string): Promise<ProjectOpening> {
+  const opening = prefetchProject(projectId);
+  openings.delete(projectId);
+  return opening;
+}
+
