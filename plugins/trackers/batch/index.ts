@@ -259,7 +259,8 @@ export default function batchTracker(options: BatchTrackerOptions = {}): PluginO
       // Page hide is the last moment a page surely has: the beacon (TRK-13). `unload` is not used, so
       // pages stay eligible for the back/forward cache.
       const onHide = (event: Event) => {
-        if (event.type == 'pagehide' || win?.document.visibilityState == 'hidden') send(true);
+        // A page's own listener: whatever fails here (a throwing visitor module, say) is reported, not thrown.
+        if (event.type == 'pagehide' || win?.document.visibilityState == 'hidden') ctx.attempt('PluginError', () => send(true), { plugin: 'batch' });
       };
       win?.addEventListener('pagehide', onHide);
       win?.document?.addEventListener('visibilitychange', onHide);
@@ -277,7 +278,8 @@ export default function batchTracker(options: BatchTrackerOptions = {}): PluginO
 
       ctx.registerModule(MODULES.utils, createUtils(win, clock, ctx.log));
       ctx.registerModule(MODULES.tracker, {
-        flush: (flushOptions) => (flushOptions?.beacon ? send(true) : flush()),
+        // Called by the page itself: nothing thrown reaches it.
+        flush: (flushOptions) => void ctx.attempt('PluginError', () => (flushOptions?.beacon ? send(true) : flush()), { plugin: 'batch' }),
         enabled,
         // A batch closed by a flush and not saved yet is pending too.
         pending: () => sender.count() + closing.filter((batch) => !batch.saved).length,

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { toJson } from '../../../../../plugins/_shared/json';
 import { PENDING_KEY } from '../../../../../plugins/trackers/batch/sender';
 import { createFakeWindow, eventsOf } from './fake-window';
-import { bootTracker } from './setup';
+import { bootTracker, visitorStandIn } from './setup';
 
 const KEY = 'varia_' + PENDING_KEY;
 const stored = (fake: ReturnType<typeof createFakeWindow>) => JSON.parse(fake.storage.get(KEY) ?? '[]');
@@ -128,5 +128,24 @@ describe('batch tracker: a cheap flush', () => {
     expect(list.find((item: { retryCount?: number; timeStamp?: number }) => item.timeStamp && item.timeStamp > 1).data.visitors[0].snapshots[0].events[0].a).toEqual({
       label: 'é\u0001',
     });
+  });
+
+  it('KRN-9 a flush that fails (a visitor module that throws) is reported, never thrown into the page, from flush() or from page hide', async () => {
+    const broken = visitorStandIn();
+    const create = broken.create;
+    broken.create = () => ({
+      ...create(),
+      attributes: () => {
+        throw Error('attributes broke');
+      },
+    });
+    const { fake, t } = bootTracker({}, { before: [broken] });
+    await t.settle();
+    t.push(['event', 'buy']);
+    expect(() => tracker(t).flush({ beacon: true })).not.toThrow();
+    expect(() => fake.fire('pagehide')).not.toThrow();
+    tracker(t).flush();
+    await t.clock.tickAsync(0);
+    expect(t.errors().filter((message) => message == 'attributes broke').length).toBeGreaterThanOrEqual(3);
   });
 });
