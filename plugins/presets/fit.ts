@@ -11,8 +11,9 @@
  * A fitted snippet also leaves out the project validators (core/project/prepare-fitted.ts): it refuses data
  * handed over by `load`. Because its data is all it will run, parts of a plugin its data cannot use are
  * replaced by stand-ins at build time (FITTED_PARTS below: the contextual bandit for a project with no
- * cmab experiment, the regex guard's analysis, which the build has run on every pattern of the data, and
- * the modules' project rules).
+ * cmab experiment, the redirect relay with no redirect change, the holdback draws with no holdback above 0,
+ * page tags and activation code when no page has them, the regex guard's analysis, which the build has run
+ * on every pattern of the data, and the modules' project rules).
  *
  * What a fitted snippet leaves out is also what a page could otherwise reach through push calls alone
  * (`geolocation` with no location condition, `segments` with no segment condition): a project that
