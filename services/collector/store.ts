@@ -42,10 +42,33 @@ export interface ProjectSummary {
   experiments: Array<{
     experimentId: string;
     campaignId: string;
-    variations: Array<{ variationId: string | null; visitors: number; decisions: number; conversions: number }>;
+    variations: VariationSummary[];
   }>;
   /** Events per key (goal events and pages by api name; runtime events without a key by type). */
   eventsByKey: Record<string, number>;
+}
+
+/**
+ * One variation's figures in the summary. A visitor is *decided into* the variation when a
+ * decision for it (not a campaign holdback) was stored with one of their events; their decision
+ * time is the earliest such event's timestamp.
+ */
+export interface VariationSummary {
+  variationId: string | null;
+  /** Distinct visitors decided into the variation. */
+  visitors: number;
+  /** Decisions stored for it (a visitor decided again on a later page counts again). */
+  decisions: number;
+  /** Visitors decided into it who then sent any goal event (every type but the runtime's own), at or after their decision time. */
+  conversions: number;
+  /**
+   * Conversions per event (EDT-24: "conversions for each of the project's events"): for each event
+   * key (a goal event's api name; its type when it has none), the distinct visitors decided into the
+   * variation who then sent that event, at or after their decision time. A visitor who sent it
+   * several times counts once; one who sent two events counts under both. Events never sent after
+   * a decision are absent (read them as 0). No prototype: any key is counted as it is.
+   */
+  conversionsByEvent: Record<string, number>;
 }
 
 /** A stored event, as listed for one visitor. */
@@ -169,15 +192,18 @@ export async function openEventStore(file?: string, options: EventStoreOptions =
   });
 
   const RUNTIME = RUNTIME_EVENT_TYPES.map((type) => `'${type}'`).join(',');
+  // Each visitor decided into a variation (not a holdback), with their first decision time.
+  const decided = (where: string) =>
+    `WITH decided AS (
+       SELECT d.campaign_id, d.experiment_id, d.variation_id, e.project_id, e.visitor_id,
+         MIN(e.timestamp) AS first_at, COUNT(*) AS n
+       FROM decisions d JOIN events e ON e.project_id = d.project_id AND e.uuid = d.event_uuid
+       WHERE ${where} AND d.is_holdback = 0
+       GROUP BY d.campaign_id, d.experiment_id, d.variation_id, e.visitor_id)`;
   // Visitors of each variation, and those of them with a goal event at or after their decision.
   const outcomes = (where: string, params: SqlValue[]) =>
     rows(
-      `WITH decided AS (
-         SELECT d.campaign_id, d.experiment_id, d.variation_id, e.project_id, e.visitor_id,
-           MIN(e.timestamp) AS first_at, COUNT(*) AS n
-         FROM decisions d JOIN events e ON e.project_id = d.project_id AND e.uuid = d.event_uuid
-         WHERE ${where} AND d.is_holdback = 0
-         GROUP BY d.campaign_id, d.experiment_id, d.variation_id, e.visitor_id)
+      `${decided(where)}
        SELECT campaign_id AS campaignId, experiment_id AS experimentId, variation_id AS variationId,
          SUM(n) AS decisions, COUNT(*) AS visitors,
          SUM(EXISTS (SELECT 1 FROM events c WHERE c.project_id = decided.project_id AND c.visitor_id = decided.visitor_id
@@ -185,6 +211,17 @@ export async function openEventStore(file?: string, options: EventStoreOptions =
        FROM decided
        GROUP BY campaign_id, experiment_id, variation_id
        ORDER BY campaign_id, experiment_id, variation_id`,
+      params,
+    );
+  // The same visitors, counted per goal event they sent at or after their decision (VariationSummary.conversionsByEvent).
+  const outcomesByEvent = (where: string, params: SqlValue[]) =>
+    rows(
+      `${decided(where)}
+       SELECT decided.experiment_id AS experimentId, decided.variation_id AS variationId,
+         COALESCE(c.key, c.type) AS eventKey, COUNT(DISTINCT decided.visitor_id) AS visitors
+       FROM decided JOIN events c ON c.project_id = decided.project_id AND c.visitor_id = decided.visitor_id
+         AND c.type NOT IN (${RUNTIME}) AND c.timestamp >= decided.first_at
+       GROUP BY decided.experiment_id, decided.variation_id, eventKey`,
       params,
     );
 
@@ -198,6 +235,16 @@ export async function openEventStore(file?: string, options: EventStoreOptions =
     summary: (projectId) => {
       const [totals] = rows('SELECT COUNT(*) AS events, COUNT(DISTINCT visitor_id) AS visitors FROM events WHERE project_id = ?', [projectId]);
       const experiments: ProjectSummary['experiments'] = [];
+      const byEvent = new Map<string, Record<string, number>>();
+      const eventsOf = (experimentId: unknown, variationId: unknown) => {
+        const key = JSON.stringify([experimentId, variationId]);
+        let counts = byEvent.get(key);
+        if (!counts) byEvent.set(key, (counts = Object.create(null) as Record<string, number>));
+        return counts;
+      };
+      for (const row of outcomesByEvent('e.project_id = ?', [projectId])) {
+        eventsOf(row.experimentId, row.variationId)[String(row.eventKey)] = Number(row.visitors);
+      }
       for (const row of outcomes('e.project_id = ?', [projectId])) {
         const experimentId = String(row.experimentId);
         let entry = experiments.find((item) => item.experimentId == experimentId);
@@ -207,6 +254,7 @@ export async function openEventStore(file?: string, options: EventStoreOptions =
           visitors: Number(row.visitors),
           decisions: Number(row.decisions),
           conversions: Number(row.conversions),
+          conversionsByEvent: eventsOf(row.experimentId, row.variationId),
         });
       }
       // No prototype: an event key such as `__proto__` or `constructor` is counted like any other.

@@ -128,7 +128,7 @@ describe('collector: bounded and durable', () => {
         const result = await summary(running.url, 'old-p');
         expect(result).toMatchObject({ events: 2, visitors: 1, eventsByKey: { buy: 1, campaign_activated: 1 } });
         expect(result.experiments).toEqual([
-          { experimentId: 'X', campaignId: 'L', variations: [{ variationId: 'A', visitors: 1, decisions: 1, conversions: 1 }] },
+          { experimentId: 'X', campaignId: 'L', variations: [{ variationId: 'A', visitors: 1, decisions: 1, conversions: 1, conversionsByEvent: { buy: 1 } }] },
         ]);
         // The old uuid is now unique per project only.
         const again = await fetch(running.url + '/v1/events', { method: 'POST', body: JSON.stringify(batch('old-p', [{ uuid: 'u-2' }])) });

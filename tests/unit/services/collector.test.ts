@@ -75,7 +75,7 @@ describe('collector: POST /v1/events', () => {
       ['custom', 'buy'],
     ]);
     expect((await summary('p-short')).experiments).toEqual([
-      { experimentId: 'X1', campaignId: 'L1', variations: [{ variationId: 'V1', visitors: 1, decisions: 1, conversions: 1 }] },
+      { experimentId: 'X1', campaignId: 'L1', variations: [{ variationId: 'V1', visitors: 1, decisions: 1, conversions: 1, conversionsByEvent: { buy: 1 } }] },
     ]);
   });
 
@@ -156,9 +156,9 @@ describe('collector: summary and outcomes', () => {
         experimentId: 'X',
         campaignId: 'L',
         variations: [
-          { variationId: 'A', visitors: 1, decisions: 2, conversions: 1 },
+          { variationId: 'A', visitors: 1, decisions: 2, conversions: 1, conversionsByEvent: { signup: 1 } },
           // v3 converted before its decision: not a conversion of B.
-          { variationId: 'B', visitors: 2, decisions: 2, conversions: 0 },
+          { variationId: 'B', visitors: 2, decisions: 2, conversions: 0, conversionsByEvent: {} },
         ],
       },
     ]);
