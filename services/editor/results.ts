@@ -17,9 +17,12 @@ export interface VariationResult {
   /** Distinct visitors with a decision for it. */
   visitors: number;
   decisions: number;
-  /** Converting visitors, any event. */
+  /** Converting visitors, any goal event. */
   conversions: number;
-  /** Conversions per event api name, when the collector reports them. */
+  /**
+   * Conversions per event api name: visitors decided into the variation who then sent that event
+   * (the collector's `conversionsByEvent`); an event nobody sent after a decision is absent (0).
+   */
   byEvent: Record<string, number>;
 }
 
@@ -38,8 +41,10 @@ export interface ProjectResults {
   visitors: number;
   /** Every event the collector counted for the project, by key. */
   eventsByKey: Record<string, number>;
-  /** The project's own events (api names), for the table's columns. */
+  /** The project's own events (api names), in the project's order. */
   events: string[];
+  /** Each of the project's events' name for people, by api name. */
+  eventNames: Record<string, string>;
   experiments: ExperimentResult[];
 }
 
@@ -88,6 +93,7 @@ export async function projectResults(project: OpenProject, baseUrl: string): Pro
     visitors: summary.visitors ?? 0,
     eventsByKey: summary.eventsByKey ?? {},
     events: list(data.events).map((event) => String(event.apiName ?? event.id)),
+    eventNames: Object.fromEntries(list(data.events).map((event) => [String(event.apiName ?? event.id), String(event.name ?? event.apiName ?? event.id)])),
     experiments,
   };
 }

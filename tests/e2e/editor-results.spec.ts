@@ -1,7 +1,9 @@
 /**
  * Results next to the experiment (EDT-24), from real page visits: a project authored in the editor
  * (a view with its URL rule checked live, an event, a campaign with a two-variation experiment),
- * published, visited by several visitors, some converting; the results table counts them.
+ * published, visited by several visitors, some converting on one event, some on another; the results
+ * table and chart count them per variation and per event (events sent by the real snippet, stored by
+ * the real collector).
  */
 import { expect, test } from '@playwright/test';
 import { addAndName, expectSaved, openProject, startEditorServices, type EditorServices } from './editor-kit';
@@ -15,7 +17,7 @@ test.afterEach(async () => {
   await services.stop();
 });
 
-test('EDT-8 EDT-24 a project authored in the editor, published and visited: decisions and conversions per variation in the results', async ({ browser, page }) => {
+test('EDT-8 EDT-24 a project authored in the editor, published and visited: decisions per variation and conversions per variation per event in the results', async ({ browser, page }) => {
   test.setTimeout(420_000);
   const created = await fetch(`${services.url}/api/editor/projects`, { method: 'POST', body: JSON.stringify({ projectId: PROJECT, name: 'Shop' }) });
   expect(created.status).toBe(200);
@@ -33,6 +35,7 @@ test('EDT-8 EDT-24 a project authored in the editor, published and visited: deci
   await expect(page.locator('.url-check__result')).toHaveText(/Does not match/);
 
   await addAndName(page, 'Add event', 'Buy');
+  await addAndName(page, 'Add event', 'Share');
   await addAndName(page, 'Add campaign', 'Shop campaign');
   await page.locator('.check', { hasText: 'Shop demo' }).locator('input').check();
   await addAndName(page, 'Add experiment to Shop campaign', 'Shop test');
@@ -44,18 +47,27 @@ test('EDT-8 EDT-24 a project authored in the editor, published and visited: deci
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
   await expect(page.locator('.notice--ok')).toContainText('is live', { timeout: 150_000 });
 
-  // Six visitors; three of them buy.
+  // Six visitors: those 0, 2 and 4 buy, those 0 and 3 share; each one's variation read from the runtime.
+  const seen: Array<{ variation: string; buy: boolean; share: boolean }> = [];
   for (let visitor = 0; visitor < 6; visitor += 1) {
     const context = await browser.newContext();
     const visit = await context.newPage();
     await visit.goto(`${services.url}/demo/${PROJECT}`);
-    await visit.waitForFunction(() => !Array.isArray((window as unknown as { varia: unknown }).varia));
+    const variation = await visit.waitForFunction(() => {
+      const api = (window as unknown as { varia: unknown[] | { get(name: string): { layerStates(): Record<string, { decision?: { variationId?: string | null } }> } } }).varia;
+      if (Array.isArray(api)) return false;
+      const decided = Object.values(api.get('decisions').layerStates()).find((state) => state.decision?.variationId);
+      return decided?.decision?.variationId ?? false;
+    }).then((handle) => handle.jsonValue() as Promise<string>);
+    const goals = { buy: visitor % 2 === 0, share: visitor % 3 === 0 };
+    seen.push({ variation, ...goals });
     const sent = visit.waitForResponse((response) => response.url().includes('/v1/events') && response.ok());
-    await visit.evaluate((buys) => {
+    await visit.evaluate((send) => {
       const api = (window as unknown as { varia: { push(call: unknown[]): void } }).varia;
-      if (buys) api.push(['event', 'buy']);
+      if (send.buy) api.push(['event', 'buy']);
+      if (send.share) api.push(['event', 'share']);
       api.push(['sendEvents']);
-    }, visitor % 2 === 0);
+    }, goals);
     await sent;
     await context.close();
   }
@@ -69,6 +81,24 @@ test('EDT-8 EDT-24 a project authored in the editor, published and visited: deci
     await page.getByRole('button', { name: 'Refresh' }).click();
     return sum('visitors');
   }, { timeout: 20_000 }).toBe(6);
-  expect(await sum('conversions')).toBe(3);
+  // Any goal event: visitors 0, 2, 3 and 4.
+  expect(await sum('conversions')).toBe(4);
+  await expect(card.locator('.pill').first()).toHaveText(/Sample ratio mismatch|split as configured/);
+
+  // Per variation and event, against what each visitor was decided into and sent.
+  const variations = [...new Set(seen.map((entry) => entry.variation))];
+  const goal = page.getByRole('combobox', { name: 'Goal of Shop test' });
+  for (const [event, name] of [['buy', 'Buy'], ['share', 'Share']] as const) {
+    await goal.selectOption(event);
+    await expect(card.locator('th.result-card__goal')).toHaveText(`Converted: ${name}`);
+    for (const variation of variations) {
+      const visitors = seen.filter((entry) => entry.variation === variation);
+      const converted = visitors.filter((entry) => entry[event]).length;
+      const row = card.locator(`tr[data-variation="${variation}"]`);
+      await expect(row.locator('td[data-cell="visitors"]')).toHaveText(String(visitors.length));
+      await expect(row.locator('td[data-cell="goal-conversions"]')).toHaveText(String(converted));
+      await expect(card.locator(`.bar-chart [data-bar="${variation}"] .bar-chart__value`)).toHaveText(`${converted} / ${visitors.length}`);
+    }
+  }
   await expect(card.locator('.bar-chart')).toBeVisible();
 });

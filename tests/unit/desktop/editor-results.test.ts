@@ -35,8 +35,8 @@ describe('project results', () => {
       visitors: 2000,
       eventsByKey: { buy: 40 },
       experiments: [{ experimentId: 'E', variations: [
-        { variationId: 'A', visitors: 1200, decisions: 1300, conversions: 30 },
-        { variationId: 'B', visitors: 800, decisions: 820, conversions: 10 },
+        { variationId: 'A', visitors: 1200, decisions: 1300, conversions: 30, conversionsByEvent: { buy: 30 } },
+        { variationId: 'B', visitors: 800, decisions: 820, conversions: 10, conversionsByEvent: { buy: 10 } },
       ] }],
     };
     const server = createServer((req, res) => {
@@ -47,16 +47,18 @@ describe('project results', () => {
     const store = createMergeableStore();
     store.setTablesSchema(TABLES_SCHEMA as never);
     store.setTables(encodeProject({
-      projectId: 'shop', accountId: 'a', revision: 1, events: [{ id: 'e', apiName: 'buy', eventType: 'custom' }],
+      projectId: 'shop', accountId: 'a', revision: 1, events: [{ id: 'e', apiName: 'buy', name: 'Purchase', eventType: 'custom' }],
       layers: [{ id: 'L', policy: 'single_experiment', experiments: [{ id: 'E', name: 'Hero', variations: [{ id: 'A', name: 'Original', actions: [] }, { id: 'B', actions: [] }],
         weightDistributions: [{ entityId: 'A', endOfRange: 5000 }, { entityId: 'B', endOfRange: 10000 }] }] }],
     }) as never);
     try {
       const results = await projectResults({ meta: { projectId: 'shop' }, store } as unknown as OpenProject, `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
       expect(results.events).toEqual(['buy']);
+      expect(results.eventNames).toEqual({ buy: 'Purchase' });
       expect(results.experiments).toHaveLength(1);
       const [experiment] = results.experiments;
       expect(experiment.variations.map((row) => [row.name, row.share, row.visitors, row.conversions])).toEqual([['Original', 50, 1200, 30], ['B', 50, 800, 10]]);
+      expect(experiment.variations.map((row) => row.byEvent)).toEqual([{ buy: 30 }, { buy: 10 }]);
       expect(experiment.srm.mismatch).toBe(true);
     } finally {
       server.close();
