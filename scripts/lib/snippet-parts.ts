@@ -31,17 +31,32 @@ export const PARTS: readonly PartDefinition[] = [
   {
     name: 'validate',
     holds: 'the validators of project data handed over by load (structural rules, normalisation)',
-    entry: registering('validate', [`import { prepareProject } from './core/project/prepare';`], '{ prepareProject }'),
+    // The validators run the behaviour matchers' checks, so this part brings the behaviour engine too (a
+    // page that hands over data has it at once; registered only when the behavior part is not there yet).
+    entry: [
+      registering('validate', [`import { prepareProject } from './core/project/prepare';`], '{ prepareProject }'),
+      `import { engine } from './plugins/audience-matchers/_shared/behavior/engine';`,
+      `registerPart(window, 'behavior', engine);`,
+    ].join('\n'),
     fitted: false,
+  },
+  {
+    name: 'behavior',
+    holds: 'the behaviour-query engine: behaviour conditions and visitor attributes computed by a rule',
+    entry: registering('behavior', [`import { engine } from './plugins/audience-matchers/_shared/behavior/engine';`], 'engine'),
+    fitted: true,
   },
 ];
 
 /**
- * Modules the snippet builds from an on-demand stand-in (repository path -> repository path), as the
- * fitted stand-ins are (scripts/lib/snippet.ts `bundle` takes both). Empty while every on-demand part is
- * reached through an entry of its own (the `validate` part: core/project/prepare-on-demand.ts).
+ * Modules every snippet builds from an on-demand stand-in (repository path -> repository path, same
+ * exports), as the fitted stand-ins are (scripts/lib/snippet.ts `bundle` takes both): in Node and in tests
+ * the real module imports the code, in a snippet the stand-in loads it as a part. The `validate` part needs
+ * none: the snippet entry's preparer asks for it (core/project/prepare-on-demand.ts).
  */
-export const PART_STUBS: Readonly<Record<string, string>> = {};
+export const PART_STUBS: Readonly<Record<string, string>> = {
+  'plugins/audience-matchers/_shared/behavior/access.ts': 'plugins/audience-matchers/_shared/behavior/access-part.ts',
+};
 
 const codes = new Map<string, Promise<string>>();
 

@@ -22,6 +22,7 @@ import type { ValidationProblem } from '../../core/project';
 import { decodeProject, keepSource, locate, type ProjectTables } from '../../desktop/shared/project-codec';
 import { diffProjects, type EntityDiff } from '../../desktop/shared/project-diff';
 import { projectProblems, snippetOf } from '../../scripts/build-snippet';
+import { writeParts } from '../../scripts/lib/snippet-parts';
 import { createMinifyThread, type MinifyThread } from '../../scripts/lib/minify-thread';
 import { measure, type Sizes } from '../../scripts/lib/snippet';
 import { projectModule } from './module';
@@ -176,6 +177,9 @@ async function install(snippetsDir: string, projectId: string, snippet: string):
   const temporary = `${target}.${process.pid}.${Date.now()}.tmp`;
   await writeFile(temporary, snippet);
   await rename(temporary, target);
+  // The parts the snippet loads on demand go beside it, as npm run build:snippets writes them (bundled
+  // once per process: only the first publish pays for it).
+  await writeParts(target, false);
 }
 
 /** Publishes data as the next revision; shared by publish and rollback. */

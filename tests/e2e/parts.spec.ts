@@ -10,6 +10,7 @@ import { expect, test } from '../support/e2e-fixtures';
 
 const DEMO = '/demo/e2e-parts';
 const VALIDATE = '/snippets/e2e-parts.validate.js';
+const BEHAVIOR = '/snippets/e2e-parts.behavior.js';
 
 /** Data the page hands over with `load`: a layer that changes the demo headline. */
 const LOADED = {
@@ -80,7 +81,7 @@ test.describe('parts loaded on demand', () => {
     await page.goto(DEMO);
     await expect.poll(() => page.evaluate(() => !Array.isArray((window as unknown as { varia: unknown }).varia))).toBe(true);
     await expect.poll(() => page.evaluate(() => (window as unknown as { varia: { get(name: string): { activePageIds(): string[] } } }).varia.get('pages').activePageIds())).toEqual(['parts-page']);
-    expect(requests).toEqual(['/snippets/e2e-parts.js']);
+    expect(requests).not.toContain(VALIDATE);
     expect(pageProblems.pageErrors).toEqual([]);
   });
 
@@ -118,4 +119,39 @@ test.describe('parts loaded on demand', () => {
       expect(pageProblems.pageErrors).toEqual([]);
     });
   }
+  test('AUD-23 a behaviour audience: the behavior part is fetched from beside the snippet, the decision waits for it and matches once the visitor bought', async ({ page, pageProblems }) => {
+    const requests = snippetRequests(page);
+    const text = page.locator('#demo-text');
+    await page.goto(DEMO);
+    await expect.poll(() => requests).toContain(BEHAVIOR);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { variaParts?: Record<string, unknown> }).variaParts?.behavior !== undefined)).toBe(true);
+    // Not a buyer yet: the audience does not match. After a purchase, the next page view's decision waits
+    // for the part again (a new page) and matches: without the engine the condition would be unknown.
+    await expect(text).toHaveText('Some text, and a button for click events.');
+    await page.evaluate(() => (window as unknown as { varia: { push(call: unknown): unknown } }).varia.push(['event', 'buy']));
+    await page.reload();
+    await expect(text).toHaveText('Welcome back, buyer');
+    expect(requests.filter((path) => path === VALIDATE)).toEqual([]);
+    expect(pageProblems.pageErrors).toEqual([]);
+    expect(pageProblems.consoleErrors).toEqual([]);
+    expect(await pageProblems.cspViolations()).toEqual([]);
+  });
+
+  test('KRN-9 a behavior part answered 404: its message once, the behaviour audience unknown (not matched), the page and its events unharmed', async ({ page, pageProblems }) => {
+    const lines = consoleOf(page);
+    await page.route(`**${BEHAVIOR}`, (route) => route.fulfill({ status: 404, contentType: 'text/plain', body: 'not here' }));
+    await page.goto(`${DEMO}?varia_log=INFO`);
+    const url = new URL(BEHAVIOR, page.url()).href;
+    await expect.poll(() => lines.filter((line) => line === `Failed to load the behavior part from ${url}: the request failed`).length).toBe(1);
+    // The visitor buys; the event is tracked and sent as always.
+    const sent = page.waitForRequest((request) => request.url().includes('/v1/events') && (request.postData() ?? '').includes('buy'));
+    await page.evaluate(() => (window as unknown as { varia: { push(call: unknown): unknown } }).varia.push(['event', 'buy']));
+    await page.evaluate(() => (window as unknown as { varia: { get(name: string): { flush(): void } } }).varia.get('tracker').flush());
+    await sent;
+    await page.reload();
+    await expect.poll(() => lines.filter((line) => line.startsWith('Failed to load the behavior part')).length).toBe(2);
+    await expect.poll(() => lines.some((line) => line.includes('Page parts_page activated'))).toBe(true);
+    await expect(page.locator('#demo-text')).toHaveText('Some text, and a button for click events.');
+    expect(pageProblems.pageErrors).toEqual([]);
+  });
 });

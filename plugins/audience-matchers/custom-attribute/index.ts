@@ -8,10 +8,10 @@
  * project does not declare is a plain custom attribute, unless `declaredOnly` makes it an error too.
  */
 import { definePlugin, type PluginContext, type PluginOf } from '../../../core';
-import type { AudienceCondition, ProjectData } from '../../../core/project/types';
+import type { AudienceCondition, ProjectData, VisitorAttribute } from '../../../core/project/types';
 import type { ProfileTime } from '../../../core/kinds/audiences';
 import type { BehaviourEvent } from '../../../core/kinds/visitor';
-import { attributeRule, type AttributeRule } from '../_shared/behavior/computed';
+import { ENGINE_FIELD, engineNow, requestEngine, waitForEngine } from '../_shared/behavior/access';
 import { lookupAttribute } from '../_shared/lookup';
 import { compileValue, matchValue, read, valueProblem } from '../_shared/values';
 
@@ -30,22 +30,33 @@ const valueOf = (entry: unknown): unknown =>
 
 const unknown = () => null;
 
-/** The value of a computed attribute for a profile; undefined (a missing value: unknown) when it cannot tell. */
-const computed = (rule: AttributeRule, profile: Record<string, unknown>, clock: PluginContext['clock'] | undefined): unknown => {
+/**
+ * The value of a computed attribute for a profile; undefined (a missing value: unknown) when it cannot tell.
+ * The behaviour engine computes it (`_shared/behavior/access.ts`: in a snippet, a part loaded on demand).
+ */
+const computed = (attribute: VisitorAttribute, profile: Record<string, unknown>, ctx: PluginContext | undefined): unknown => {
   const events = profile.behaviourEvents;
-  if (!Array.isArray(events) || rule.problems.some((problem) => !problem.warning)) return undefined;
+  const engine = engineNow(ctx);
+  if (!engine) return requestEngine(ctx);
+  const rule = engine.attributeRule(attribute);
+  if (!Array.isArray(events) || !rule || rule.problems.some((problem) => !problem.warning)) return undefined;
   const time = profile.time as ProfileTime | undefined;
   try {
-    return rule.value(events as BehaviourEvent[], typeof time?.now === 'number' ? time.now : clock ? clock.now() : 0);
+    return rule.value(events as BehaviourEvent[], typeof time?.now === 'number' ? time.now : ctx ? ctx.clock.now() : 0);
   } catch {
     return undefined; // hostile event data: cannot tell
   }
 };
 
-/** The computed rule of the project attribute named `name`, if it has one. */
-const ruleOf = (data: ProjectData | undefined, name: string): AttributeRule | null => {
+/** The project attribute named `name` when it has a rule (`ruleJson`, or the spec's `rule_json`). */
+const ruleOf = (data: ProjectData | undefined, name: string): VisitorAttribute | null => {
   const list = data && Array.isArray(data.visitorAttributes) ? data.visitorAttributes : [];
-  for (const attribute of list) if (attribute && attribute.name === name) return attributeRule(attribute);
+  for (const attribute of list) {
+    if (attribute && attribute.name === name) {
+      const rule = attribute.ruleJson ?? (attribute as { rule_json?: unknown }).rule_json;
+      return rule == null || rule === '' ? null : attribute;
+    }
+  }
   return null;
 };
 
@@ -74,15 +85,16 @@ export default function customAttribute(options: CustomAttributeOptions = {}): P
   return definePlugin({
     type: 'audienceMatcher',
     name: 'custom_attribute',
-    fields: ['attributes'],
+    fields: ['attributes', ENGINE_FIELD],
     setup: (context) => {
       ctx = context;
+      waitForEngine(context);
     },
     match: (condition, profile) => {
       const name = resolve(condition);
       if (name === null) return null;
       const rule = ruleOf(ctx?.data, name);
-      const actual = rule ? computed(rule, profile, ctx?.clock) : valueOf(read(profile.attributes, name));
+      const actual = rule ? computed(rule, profile, ctx) : valueOf(read(profile.attributes, name));
       return matchValue(condition.match, condition.value, actual);
     },
     // The attribute name is looked up and the match parsed once per project data, not per evaluation.
@@ -91,7 +103,7 @@ export default function customAttribute(options: CustomAttributeOptions = {}): P
       if (name === null) return unknown;
       const test = compileValue(condition.match, condition.value);
       const rule = ruleOf(data, name);
-      if (rule) return (profile) => test(computed(rule, profile, ctx?.clock));
+      if (rule) return (profile) => test(computed(rule, profile, ctx));
       return (profile) => test(valueOf(read(profile.attributes, name)));
     },
     check: (condition, data) => {
@@ -104,7 +116,8 @@ export default function customAttribute(options: CustomAttributeOptions = {}): P
         return lookupAttribute(data, { name: condition.name }).error;
       }
       const named = id != null ? lookupAttribute(data, { id }).attribute?.name : condition.name;
-      const rule = typeof named === 'string' ? ruleOf(data, named) : null;
+      const attribute = typeof named === 'string' ? ruleOf(data, named) : null;
+      const rule = attribute && engineNow(ctx)?.attributeRule(attribute);
       const ruleProblems = rule
         ? rule.problems.map((problem) => ({ message: `The rule of visitor attribute "${named}": ${problem.message}`, warning: problem.warning }))
         : [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileBehaviour } from '../../../../../plugins/audience-matchers/behavior';
+import { compileBehaviour } from '../../../../../plugins/audience-matchers/_shared/behavior/compile';
 import behavior from '../../../../../plugins/audience-matchers/behavior';
 import { SIXTY_DAYS } from '../../../../../plugins/audience-matchers/_shared/behavior/fields';
 import { checkWith, event, matchWith } from '../../modules/audiences/helpers';
