@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import type { MinifyOptions } from 'terser';
-import { minifyHere, type Minifier } from './snippet';
+import { minifyHere, minifyOptions, type Minifier } from './snippet';
 
 /** A minifier running in a worker thread, with {@link warm} and {@link close}. */
 export interface MinifyThread {
@@ -97,7 +97,7 @@ export function createMinifyThread(): MinifyThread {
     minify,
     async warm(code = WARM_UP) {
       try {
-        await inWorker(code, { ecma: 2020, compress: { passes: 1, pure_getters: true, unsafe_arrows: true }, mangle: true });
+        await inWorker(code, minifyOptions('iife'));
       } catch {
         // Warming is best effort: a real job starts the worker again or runs here.
       }
