@@ -20,10 +20,14 @@ export const createEmitter = (onListenerError: (error: unknown, spec: ListenerSp
   // removed by a handler take effect from the next event on, and emitting allocates nothing.
   let listeners: [string, ListenerSpec][] = [];
   let lastToken = 0;
-  const dispatch = (event: KernelEvent) => {
+  // Under another name (an alias, KRN-19), the listeners of that name get one copy of the event carrying
+  // it, made when the first of them is found: a page with no campaignDecided listener (and no listener of
+  // the whole type) pays no copy per decision.
+  const dispatch = (event: KernelEvent, as = event.name) => {
     for (const [, spec] of listeners) {
       const { type, name } = spec.filter;
-      if (type !== event.type || (name && name !== event.name)) continue;
+      if (type !== event.type || (name && name !== as)) continue;
+      if (as !== event.name) event = { ...event, name: as };
       try {
         spec.handler(event);
       } catch (error) {
@@ -39,10 +43,11 @@ export const createEmitter = (onListenerError: (error: unknown, spec: ListenerSp
     },
     off: (token) => listeners.length > (listeners = listeners.filter((entry) => entry[0] !== token)).length,
     emit: (event) => {
-      dispatch(event);
-      // Only own string entries: an event named "constructor" must not find Object.prototype's.
+      // Only own string entries: an event named "constructor" must not find Object.prototype's. Read
+      // before the listeners run, so one that renames its event cannot take the alias from the others.
       const alias = event.name && EVENT_ALIASES[event.name];
-      if (typeof alias == 'string' && listeners.length) dispatch({ ...event, name: alias });
+      dispatch(event);
+      if (typeof alias == 'string') dispatch(event, alias);
     },
   };
 };

@@ -307,6 +307,67 @@ describe('kernel emitter: lifecycle events (KRN-18, KRN-19)', () => {
     expect(seen).toEqual(['layerDecided', 'campaignDecided', 'pageActivated', 'campaignDecided']);
   });
 
+  it('KRN-19 the campaignDecided copy is made only when some listener receives it: no copy per decision otherwise', async () => {
+    const probe = contextPlugin();
+    // Errors only: the kit's own recorder of every lifecycle event would receive the alias.
+    const t = bootKernel({ plugins: [probe.plugin], record: ['error'] });
+    await t.settle();
+    // Every copy of the event reads its fields: a getter counts the copies.
+    let copies = 0;
+    const event = (): KernelEvent => ({
+      type: 'lifecycle',
+      name: 'layerDecided',
+      get data() {
+        copies++;
+        return { layerId: 'l1' };
+      },
+    });
+    const layer: string[] = [];
+    t.push(['addListener', { type: 'lifecycle', name: 'layerDecided' }, (e: KernelEvent) => void layer.push(e.name!)]);
+    t.push(['addListener', { type: 'tracking' }, () => {}]);
+    probe.ctx().emit(event());
+    probe.ctx().emit(event());
+    expect(layer).toEqual(['layerDecided', 'layerDecided']);
+    expect(copies).toBe(0);
+
+    // Two listeners of the alias share one copy, as before.
+    const campaign: KernelEvent[] = [];
+    t.push(['addListener', { type: 'lifecycle', name: 'campaignDecided' }, (e: KernelEvent) => void campaign.push(e)]);
+    t.push(['addListener', { type: 'lifecycle', name: 'campaignDecided' }, (e: KernelEvent) => void campaign.push(e)]);
+    probe.ctx().emit(event());
+    expect(copies).toBe(1);
+    expect(campaign.map((e) => e.name)).toEqual(['campaignDecided', 'campaignDecided']);
+    expect(campaign[0]).toBe(campaign[1]);
+  });
+
+  it('KRN-19 a listener that changes its event changes nothing for the others: the same name, the alias and its copy', async () => {
+    const probe = contextPlugin();
+    const t = await started([probe.plugin]);
+    const seen: string[] = [];
+    let kept: KernelEvent | undefined;
+    t.push([
+      'addListener',
+      { type: 'lifecycle', name: 'layerDecided' },
+      (e: KernelEvent) => {
+        kept = e;
+        e.name = 'renamed by the page';
+      },
+    ]);
+    t.push(['addListener', { type: 'lifecycle', name: 'layerDecided' }, (e: KernelEvent) => void seen.push(`layer:${e.name}`)]);
+    t.push([
+      'addListener',
+      { type: 'lifecycle', name: 'campaignDecided' },
+      (e: KernelEvent) => {
+        seen.push(`campaign:${e.name}:${(e.data as { layerId: string }).layerId}`);
+        e.data = null;
+      },
+    ]);
+    probe.ctx().emit({ type: 'lifecycle', name: 'layerDecided', data: { layerId: 'l1' } });
+    expect(seen).toEqual(['layer:layerDecided', 'campaign:campaignDecided:l1']);
+    // The alias listener had its own object: the first listener's event keeps its data.
+    expect(kept!.data).toEqual({ layerId: 'l1' });
+  });
+
   // BUG: EVENT_ALIASES is a plain object literal, so `EVENT_ALIASES[event.name]` also finds the
   // members of Object.prototype: an event named "constructor", "toString", "valueOf"... is dispatched a
   // second time with `name` set to a function, and type-only listeners receive it twice.
