@@ -53,11 +53,11 @@ export default function batchTracker(options: BatchTrackerOptions = {}): PluginO
       const { clock, win } = ctx;
       const store = storeOf(ctx);
       const host = (options.host ?? win?.location.origin ?? '').replace(/\/$/, '');
-      // Nothing leaves while events are held (TRK-9) or tracking is not allowed; what waits stays stored.
       // Open: the batch filling, or one a flush closed that its task has not saved yet.
       const open = (id: string) => id == current?.id || closing.some((batch) => batch.id == id);
+      // Nothing leaves while events are held (TRK-9) or tracking is not allowed; what waits stays stored.
       const sender = createSender(ctx, store, { url: host + '/v1/events', retries, maxPending, allowed: () => !held && enabled(), open });
-      // Matched when first asked, not at set-up: compiling the pattern is a cost the page's start need not pay.
+      // Matched when first asked, not at set-up: a cost the page's start need not pay.
       let botFlag: boolean | undefined;
       const bot = () => (botFlag ??= isBot(win?.navigator?.userAgent ?? ''));
       const visitor = () => ctx.get<VisitorModule>(MODULES.visitor);
@@ -68,7 +68,6 @@ export default function batchTracker(options: BatchTrackerOptions = {}): PluginO
       let windowEnds = Infinity;
       let timer: unknown;
       let sendTimer: unknown;
-      let sendWaits = false;
       let stopped = false;
       let urgent = false;
 
@@ -126,10 +125,13 @@ export default function batchTracker(options: BatchTrackerOptions = {}): PluginO
         return (batch.saved = true);
       };
       /** Closes the open batch, saves what is closed and sends what is pending, previous batches first (TRK-12). */
-      const send = (beacon = false) => {
-        if (!enabled()) return;
+      const close = () => {
         if (current) closing.push(current);
         current = undefined;
+      };
+      const send = (beacon = false) => {
+        if (!enabled()) return;
+        close();
         closing = closing.filter((batch) => !save(batch));
         sender.send(beacon, true);
       };
@@ -139,14 +141,13 @@ export default function batchTracker(options: BatchTrackerOptions = {}): PluginO
       // that hides before that task runs sends the closed batch with the beacon (`send(true)`).
       const flush = () => {
         if (!recording()) return;
-        if (current) closing.push(current);
-        current = undefined;
-        if (sendWaits || stopped) return;
-        sendWaits = true;
-        sendTimer = clock.setTimeout(() => {
-          sendWaits = false;
-          send();
-        }, 0);
+        close();
+        if (sendTimer === undefined && !stopped) {
+          sendTimer = clock.setTimeout(() => {
+            sendTimer = undefined;
+            send();
+          }, 0);
+        }
       };
       const poll = () => {
         timer = undefined;
@@ -258,9 +259,10 @@ export default function batchTracker(options: BatchTrackerOptions = {}): PluginO
 
       // Page hide is the last moment a page surely has: the beacon (TRK-13). `unload` is not used, so
       // pages stay eligible for the back/forward cache.
+      const guarded = (work: () => void) => void ctx.attempt('PluginError', work, { plugin: 'batch' });
       const onHide = (event: Event) => {
         // A page's own listener: whatever fails here (a throwing visitor module, say) is reported, not thrown.
-        if (event.type == 'pagehide' || win?.document.visibilityState == 'hidden') ctx.attempt('PluginError', () => send(true), { plugin: 'batch' });
+        if (event.type == 'pagehide' || win?.document.visibilityState == 'hidden') guarded(() => send(true));
       };
       win?.addEventListener('pagehide', onHide);
       win?.document?.addEventListener('visibilitychange', onHide);
@@ -279,7 +281,7 @@ export default function batchTracker(options: BatchTrackerOptions = {}): PluginO
       ctx.registerModule(MODULES.utils, createUtils(win, clock, ctx.log));
       ctx.registerModule(MODULES.tracker, {
         // Called by the page itself: nothing thrown reaches it.
-        flush: (flushOptions) => void ctx.attempt('PluginError', () => (flushOptions?.beacon ? send(true) : flush()), { plugin: 'batch' }),
+        flush: (flushOptions) => guarded(() => (flushOptions?.beacon ? send(true) : flush())),
         enabled,
         // A batch closed by a flush and not saved yet is pending too.
         pending: () => sender.count() + closing.filter((batch) => !batch.saved).length,

@@ -87,11 +87,6 @@ export const createSender = (ctx: PluginContext, store: () => Store, options: Se
   const notBefore: Record<string, number> = {};
   const version = (item: PendingEvent) => item.id + '@' + item.timeStamp;
 
-  // `,"name":value`, or nothing for a value without JSON form (as the writer leaves such a key out).
-  const field = (name: string, value: unknown) => {
-    const text = toJson(value);
-    return text === undefined ? '' : ',"' + name + '":' + text;
-  };
   const stored = (): PendingEvent[] => {
     const value = store().read(PENDING_KEY);
     return Array.isArray(value) ? value.filter((item) => item && typeof item.id == 'string') : [];
@@ -122,15 +117,9 @@ export const createSender = (ctx: PluginContext, store: () => Store, options: Se
       items = items.filter((item) => !dropped.includes(item));
       others = others.filter((item) => !dropped.includes(item));
     }
-    // The list's JSON joined from each batch's kept text (a batch is written once, see textOf), and
-    // kept for the list itself, so the storage plugin's writer takes it as it is.
-    let text = '';
-    for (const item of all) {
-      const data = textOf(item);
-      text += (text ? ',{"id":' : '{"id":') + toJson(item.id) + field('timeStamp', item.timeStamp);
-      text += (data ? ',"data":' + data : '') + field('retryCount', item.retryCount) + '}';
-    }
-    keepJson(all, '[' + text + ']');
+    // Each batch's text is kept (see textOf), earlier pages' and other tabs' too, so writing the list
+    // joins kept texts: no batch is walked again at each write.
+    all.forEach(textOf);
     store().write(PENDING_KEY, all);
   };
   const settle = (item: PendingEvent) => {
