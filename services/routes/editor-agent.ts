@@ -1,7 +1,8 @@
 /**
  * The editor agent's routes (EDT-14, EDT-21):
  * - `GET /editor/agent.js`: the agent, built from desktop/agent/ with the runtime's change appliers
- *   and the widget plugins (built once per services start, on first request).
+ *   and the widget plugins. Loaded when the routes are added, from the build cache when its sources
+ *   have not changed (desktop/agent/build.ts `loadAgent`), so the first canvas never waits for it.
  * - `GET /editor/preview-code.js?id=<id>&code=<source>`: one custom-code change's source (TypeScript
  *   or JavaScript, a function expression or a function body) compiled by esbuild into a script that
  *   hands the function to the agent. A script from the page's own origin runs under a strict CSP,
@@ -11,7 +12,7 @@
  *   the bench.
  */
 import { transform } from 'esbuild';
-import { buildAgent } from '../../desktop/agent/build';
+import { loadAgent } from '../../desktop/agent/build';
 import type { ServicesContext } from '../context';
 import type { Router } from '../router';
 import { CONTENT_TYPES, renderPage, sendBody, sendHtml, sendText } from '../responses';
@@ -56,14 +57,19 @@ const manyPage = (count: number): string => {
   return renderPage({ title: 'Many elements', head: '<script src="/editor/agent.js" defer></script>', body: `<main id="grid">${cards.join('')}</main>` });
 };
 
+/** The agent's script (loaded once per process; a failure is retried on the next request). */
+const agentScript = (): Promise<string> =>
+  (agent ??= loadAgent().catch((error) => {
+    agent = undefined;
+    throw error;
+  }));
+
 /** Adds the agent routes. */
 export function editorAgentRoutes(router: Router, _context: ServicesContext): void {
+  // Ahead of the first canvas: a page in editor mode asks for the agent right after the snippet.
+  agentScript().catch(() => undefined);
   router.get('/editor/agent.js', async ({ res }) => {
-    agent ??= buildAgent().catch((error) => {
-      agent = undefined;
-      throw error;
-    });
-    sendBody(res, 200, CONTENT_TYPES.javascript, await agent);
+    sendBody(res, 200, CONTENT_TYPES.javascript, await agentScript());
   });
   router.get('/editor/preview-code.js', async ({ res, url }) => {
     const id = url.searchParams.get('id') ?? '';

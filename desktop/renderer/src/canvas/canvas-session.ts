@@ -53,7 +53,9 @@ export const canvasSession = {
     sender = send;
     set({ connected: false, page: undefined, hover: undefined, selection: undefined, preview: undefined, counts: {}, openedAt: performance.now(), readyAt: undefined });
   },
-  closed() {
+  /** The page of `send` is gone; nothing happens when another page has been opened since. */
+  closed(send?: (message: ToAgent) => void) {
+    if (send && send !== sender) return;
     sender = undefined;
     set({ connected: false });
   },

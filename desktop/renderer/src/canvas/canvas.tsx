@@ -11,6 +11,7 @@ import type { SlotProps } from '../workspace/slots';
 import { Breadcrumb } from './breadcrumb';
 import { canvasSession, setPreviewRows, useCanvasState } from './canvas-session';
 import './canvas.css';
+import { rememberDefaultPath } from './frame-host';
 import { PageFrame } from './page-frame';
 import { visitorPreviewUrl } from './preview-link';
 import { canvasViews } from './views';
@@ -44,6 +45,8 @@ export function Canvas({ model, variationRowId }: SlotProps) {
   const url = base ? new URL(currentPath, base).toString() : undefined;
 
   useEffect(() => canvasSession.setView(url ? { pageId: view.pageId, url } : undefined), [url, view.pageId]);
+  // The next opening of this project preloads this page while the project loads (frame-host.ts).
+  useEffect(() => rememberDefaultPath(model.projectId, views[0].path), [model, views]);
 
   // The stage's size: the page is scaled down when the device is wider than the space.
   useLayoutEffect(() => {

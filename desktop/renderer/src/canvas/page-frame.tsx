@@ -2,12 +2,15 @@
  * The page under edit (EDT-14): an `<iframe>` in web mode, an Electron `<webview>` in the desktop app
  * (main gives every webview its hardening and a per-project partition), opened in editor mode with a
  * fresh session token, and connected to its agent through the matching channel (agent-channel.ts).
+ * In web mode the frame comes from frame-host.ts, which may have started loading it while the
+ * project was opening.
  */
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { canvasUrl, newToken } from '../../../agent/protocol';
 import { getDesktopApi } from '../runtime/desktop-bridge';
-import { openFrameChannel, openWebviewChannel, type EditorChannel, type WebviewLike } from './agent-channel';
+import { openWebviewChannel, type WebviewLike } from './agent-channel';
 import { canvasSession } from './canvas-session';
+import { placeFrame, takeFrame, type CanvasFrame } from './frame-host';
 
 /** Props of {@link PageFrame}. */
 export interface PageFrameProps {
@@ -21,8 +24,36 @@ export interface PageFrameProps {
 }
 
 /** The page in editor mode, wired to the canvas session. */
-export function PageFrame({ url, reloadKey, width, height, title }: PageFrameProps) {
-  const desktop = !!getDesktopApi();
+export function PageFrame(props: PageFrameProps) {
+  return getDesktopApi() ? <WebviewFrame {...props} /> : <WebFrame {...props} />;
+}
+
+/** Web mode: the frame is made by frame-host.ts and placed here; a new one per URL and reload. */
+function WebFrame({ url, reloadKey, width, height, title }: PageFrameProps) {
+  const holder = useRef<HTMLDivElement>(null);
+  const frame = useRef<CanvasFrame>(undefined);
+  useLayoutEffect(() => {
+    const current = takeFrame(url, title);
+    frame.current = current;
+    Object.assign(current.iframe.style, { width: `${width}px`, height: `${height}px` });
+    if (holder.current) placeFrame(holder.current, current);
+    return () => {
+      current.close();
+      if (frame.current === current) frame.current = undefined;
+    };
+    // A new page for a new URL or a reload only: size and title are updated in place below.
+  }, [url, reloadKey]);
+  useLayoutEffect(() => {
+    const iframe = frame.current?.iframe;
+    if (!iframe) return;
+    Object.assign(iframe.style, { width: `${width}px`, height: `${height}px` });
+    iframe.title = title;
+  }, [width, height, title, url, reloadKey]);
+  return <div ref={holder} className="page-frame-holder" style={{ width, height }} />;
+}
+
+/** Desktop: a `<webview>`, reached with executeJavaScript and read from its console lines. */
+function WebviewFrame({ url, reloadKey, width, height, title }: PageFrameProps) {
   // A new token for every load: a page from an earlier load can no longer talk to the editor.
   const token = useMemo(() => newToken(), [url, reloadKey]);
   const src = useMemo(() => canvasUrl(url, token, window.location.origin), [url, token]);
@@ -31,9 +62,7 @@ export function PageFrame({ url, reloadKey, width, height, title }: PageFramePro
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
-    let channel: EditorChannel;
-    if (desktop) channel = openWebviewChannel(element as unknown as WebviewLike, token, canvasSession.receive);
-    else channel = openFrameChannel(element as HTMLIFrameElement, new URL(url).origin, token, canvasSession.receive);
+    const channel = openWebviewChannel(element as unknown as WebviewLike, token, canvasSession.receive);
     canvasSession.opening(channel.send);
     // Ask until the agent answers: its first `ready` may come before this listener existed.
     const hello = setInterval(() => {
@@ -43,14 +72,10 @@ export function PageFrame({ url, reloadKey, width, height, title }: PageFramePro
     return () => {
       clearInterval(hello);
       channel.close();
-      canvasSession.closed();
+      canvasSession.closed(channel.send);
     };
-  }, [desktop, token, url]);
+  }, [token, url]);
 
-  const style = { width, height };
   // Keyed by the URL with its token: a reload changes only the hash, which would not load the page again.
-  if (desktop) {
-    return <webview key={src} ref={ref as never} src={src} style={{ ...style, display: 'inline-flex' }} className="page-frame" title={title} />;
-  }
-  return <iframe key={src} ref={ref as never} src={src} style={style} className="page-frame" title={title} data-testid="canvas-frame" />;
+  return <webview key={src} ref={ref as never} src={src} style={{ width, height, display: 'inline-flex' }} className="page-frame" title={title} />;
 }
