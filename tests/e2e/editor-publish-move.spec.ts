@@ -3,7 +3,8 @@
  * homepage (EDT-12, EDT-13, EDT-19). The homepage's plugin list (config/homepage/plugins.ts) is
  * written by hand for the data it has and carries no rearrange or redirect applier: the publish adds
  * the standard ones for the change types the data now uses, so the review finds the project valid
- * and the published snippet moves the element and sends the visitor on.
+ * and the published snippet moves the element and sends the visitor on. On the canvas the move is
+ * previewed and the redirect is not followed (EDT-21).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { canvasFrame, newVariation, pick } from './editor-canvas-kit';
@@ -29,7 +30,7 @@ async function add(page: Page, kind: string, fill: () => Promise<void>): Promise
 const afterGrid = (frame: { locator(selector: string): { evaluate<R>(fn: (el: Element) => R): Promise<R> } }) =>
   frame.locator('div.feature-grid').evaluate((el) => el.nextElementSibling?.className ?? '');
 
-test('EDT-12 EDT-13 EDT-19 a move and a redirect authored in the homepage project are published and applied on the homepage', async ({ page, context }) => {
+test('EDT-12 EDT-13 EDT-19 EDT-21 a move and a redirect authored in the homepage project are published and applied on the homepage', async ({ page, context }) => {
   test.setTimeout(300_000);
   await openProject(page, services);
   const frame = canvasFrame(page);
