@@ -34,7 +34,12 @@ export const PARTS: readonly PartDefinition[] = [
     // The validators run the behaviour matchers' checks, so this part brings the behaviour engine too (a
     // page that hands over data has it at once; registered only when the behavior part is not there yet).
     entry: [
-      registering('validate', [`import { prepareProject } from './core/project/prepare';`], '{ prepareProject }'),
+      // Its full regex analysis also serves the snippet's guard once it is here (plugins/_shared/regex-on-demand.ts).
+      registering(
+        'validate',
+        [`import { prepareProject } from './core/project/prepare';`, `import { unsafeReason } from './core/project/regex';`],
+        '{ prepareProject, unsafeReason }',
+      ),
       `import { engine } from './plugins/audience-matchers/_shared/behavior/engine';`,
       `registerPart(window, 'behavior', engine);`,
     ].join('\n'),
@@ -56,6 +61,7 @@ export const PARTS: readonly PartDefinition[] = [
  */
 export const PART_STUBS: Readonly<Record<string, string>> = {
   'plugins/audience-matchers/_shared/behavior/access.ts': 'plugins/audience-matchers/_shared/behavior/access-part.ts',
+  'core/project/regex.ts': 'plugins/_shared/regex-on-demand.ts',
 };
 
 const codes = new Map<string, Promise<string>>();

@@ -95,6 +95,30 @@ test.describe('parts loaded on demand', () => {
     expect(pageProblems.pageErrors).toEqual([]);
   });
 
+  test('URL-5 AUD-13 an unsafe pattern in data handed over by load is refused by the validate part: a page URL rule refuses the data', async ({ page, pageProblems }) => {
+    const lines = consoleOf(page);
+    const pages = [{ id: 'parts-page', apiName: 'parts_page', staticConditions: [{ type: 'url', match: 'regex', value: '^/demo/(a+)+$' }] }];
+    await queueLoad(page, { ...LOADED, pages });
+    await page.goto(`${DEMO}?varia_log=INFO`);
+    await expect.poll(() => lines.find((line) => line.includes('Invalid project data'))).toBeTruthy();
+    expect(lines.some((line) => line.includes('Unsafe regular expression'))).toBe(true);
+    await expect(headline(page)).toHaveText('A headline the project may change');
+    expect(pageProblems.pageErrors).toEqual([]);
+  });
+
+  test('URL-5 AUD-13 ruling 22 an unsafe pattern in a loaded audience condition is found with the validate part\'s analysis: the condition is unknown, the rest runs', async ({ page, pageProblems }) => {
+    const lines = consoleOf(page);
+    const audiences = [{ id: 'aud-q', conditions: ['and', { type: 'query', name: 'q', match: 'regex', value: '^(a+)+$' }] }];
+    const layers = [{ ...LOADED.layers[0], experiments: [{ ...LOADED.layers[0].experiments[0], audienceIds: ['or', 'aud-q'] }] }];
+    await queueLoad(page, { ...LOADED, audiences, layers });
+    await page.goto(`${DEMO}?varia_log=INFO&q=aaaa`);
+    await expect.poll(() => lines.find((line) => line.includes('Unsafe regular expression') && line.endsWith('the condition is unknown'))).toBeTruthy();
+    await expect.poll(() => lines.some((line) => line.includes('Page parts_page activated'))).toBe(true);
+    // The audience's only condition is unknown: it does not qualify, so the loaded layer changes nothing.
+    await expect(headline(page)).toHaveText('A headline the project may change');
+    expect(pageProblems.pageErrors).toEqual([]);
+  });
+
   const failures: Array<[title: string, fulfil: (route: Route) => Promise<void>, why: string]> = [
     ['answered 404', (route) => route.fulfill({ status: 404, contentType: 'text/plain', body: 'not here' }), 'the request failed'],
     ['not a script (an HTML error page)', (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: '<html><body>Gateway error</body></html>' }), 'it is not a valid part script'],

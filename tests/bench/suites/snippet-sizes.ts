@@ -1,7 +1,8 @@
 /**
  * `npm run bench -- snippet`: what the snippets weigh and where their bytes go.
- * - The kernel alone, the whole standard preset (every plugin, no project data, the validators for data
- *   given to `load`) and every project's snippet as `npm run build:snippets` builds it (fitted ones with
+ * - The kernel alone, the whole standard preset (every plugin, no project data) as the snippet every page
+ *   loads, each part it loads on demand (scripts/lib/snippet-parts.ts: the validators of data given to
+ *   `load`, the behaviour-query engine...) on its own, and the sum, and every project's snippet as `npm run build:snippets` builds it (fitted ones with
  *   their stand-ins, plugins/presets/fit.ts), against the
  *   peers' SDKs bundled and minified by the same pipeline.
  * - The homepage project's snippet against GrowthBook and Optimizely with the same experiments
@@ -17,6 +18,7 @@ import { breakdown, type BreakdownGroup } from '../../../scripts/lib/snippet-bre
 import { snippetCode, snippetParts } from '../../../scripts/build-snippet';
 import { bundle, measure, measureKernel, projectFiles, ROOT, WHOLE_PRESET_ENTRY, type Sizes } from '../../../scripts/lib/snippet';
 import { widgetFolder } from '../../../plugins/presets/fit';
+import { measureParts, PART_STUBS } from '../../../scripts/lib/snippet-parts';
 import type { BenchRow, BenchSuite } from '../table';
 import { growthbookEntry, optimizelyEntry } from './homepage-peers';
 
@@ -81,7 +83,14 @@ export const snippetSizes: BenchSuite = {
     const peers: Record<string, Sizes> = {};
     for (const [name, entry] of Object.entries(PEERS)) peers[name] = measure(await bundle(entry, 'esm'));
     const rows = rowsFor('kernel alone', await measureKernel(), peers);
-    rows.push(...rowsFor('whole standard preset, no project data', measure(await bundle(WHOLE_PRESET_ENTRY)), peers));
+    // What a page loads at first (the snippet), and each part it loads only when it needs it, apart: the
+    // total is what a page that needs every part would load, never what every page loads.
+    const whole = measure(await bundle(WHOLE_PRESET_ENTRY, 'iife', PART_STUBS));
+    rows.push(...rowsFor('whole standard preset, no project data: the snippet every page loads', whole, peers));
+    const parts = await measureParts();
+    for (const { part, sizes } of parts) rows.push(...rowsFor(`  on-demand part "${part.name}" (${part.holds})`, sizes, {}));
+    const total = (encoding: 'gzip' | 'brotli') => whole[encoding] + parts.reduce((sum, { sizes }) => sum + sizes[encoding], 0);
+    rows.push(...rowsFor('whole standard preset with every part loaded (separate files, each gzipped)', { raw: 0, gzip: total('gzip'), brotli: total('brotli') }, peers));
 
     const homepageParts = await snippetParts(`${ROOT}/config/homepage/project.ts`);
     const homepage = measure(await bundle(homepageParts.entry, 'iife', homepageParts.stubs));
@@ -96,7 +105,7 @@ export const snippetSizes: BenchSuite = {
       const project = file.split('/').slice(-2, -1)[0];
       rows.push(...rowsFor(`snippet: ${project}`, measure(await snippetCode(file)), peers));
     }
-    rows.push(...breakdownRows('homepage', await breakdown(homepageParts.entry, homepageParts.stubs)), ...breakdownRows('whole preset', await breakdown(WHOLE_PRESET_ENTRY)));
+    rows.push(...breakdownRows('homepage', await breakdown(homepageParts.entry, homepageParts.stubs)), ...breakdownRows('whole preset', await breakdown(WHOLE_PRESET_ENTRY, PART_STUBS)));
     return rows;
   },
 };

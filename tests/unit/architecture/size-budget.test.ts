@@ -2,17 +2,26 @@ import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { snippetCode } from '../../../scripts/build-snippet';
 import { ROOT, bundle, findUnsafeEval, measure, measureKernel, snippetEntry, WHOLE_PRESET_ENTRY } from '../../../scripts/lib/snippet';
+import { measureParts, PART_STUBS, partCode } from '../../../scripts/lib/snippet-parts';
 
 /** The kernel's budget: 3 KB gzip, minified as it ships inside every snippet. */
 const KERNEL_GZIP_BUDGET = 3 * 1024;
 
 /**
- * The whole standard preset with no project data (WHOLE_PRESET_ENTRY), gzip. The target is 20 KB
- * (20,480 B), not reached; the budget is what is reached (54,469 B on 2026-11-25, 55,838 B with the QA log
- * module added to the preset the same day) with a little room, so a regression fails while the target is
- * worked towards. Lower it as the preset shrinks.
+ * The whole standard preset with no project data (WHOLE_PRESET_ENTRY, built with the on-demand parts'
+ * stand-ins as every snippet is), gzip: what every page loads. The target is 20 KB (20,480 B), not reached;
+ * the budget is what is reached with a little room, so a regression fails while the target is worked
+ * towards. 2026-11-25: 55,838 B with everything inside; 44,486 B once the validators of `load` data, the
+ * regex analysis and the behaviour-query engine became parts loaded on demand. Lower it as the preset shrinks.
  */
-const WHOLE_PRESET_GZIP_BUDGET = 56_300;
+const WHOLE_PRESET_GZIP_BUDGET = 45_200;
+
+/**
+ * Each part loaded on demand (scripts/lib/snippet-parts.ts), gzip, as measured on 2026-11-25 with a little
+ * room: they are loaded only by the pages that need them, so they are held apart from the snippet, not
+ * forgotten.
+ */
+const PART_GZIP_BUDGETS: Record<string, number> = { validate: 14_400, behavior: 8_000 };
 
 /**
  * GrowthBook's bundle for the homepage project's experiments with the same widget code and settings
@@ -36,8 +45,17 @@ describe('size budget and strict CSP', () => {
   });
 
   it('the whole standard preset (no project data) stays within its budget (target 20 KB gzip)', async () => {
-    const sizes = measure(await bundle(WHOLE_PRESET_ENTRY));
+    const sizes = measure(await bundle(WHOLE_PRESET_ENTRY, 'iife', PART_STUBS));
     expect(sizes.gzip).toBeLessThanOrEqual(WHOLE_PRESET_GZIP_BUDGET);
+  }, 120_000);
+
+  it('each part the preset loads on demand stays within its budget, and holds no eval', async () => {
+    const parts = await measureParts();
+    expect(parts.map(({ part }) => part.name).sort()).toEqual(Object.keys(PART_GZIP_BUDGETS).sort());
+    for (const { part, sizes } of parts) {
+      expect(sizes.gzip, `the ${part.name} part`).toBeLessThanOrEqual(PART_GZIP_BUDGETS[part.name]);
+      expect(findUnsafeEval(await partCode(part))).toBeUndefined();
+    }
   }, 120_000);
 
   it('the homepage snippet stays within its budget (target: under GrowthBook with the same experiments and widgets)', async () => {
