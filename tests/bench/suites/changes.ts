@@ -15,6 +15,10 @@
  *     sticky variations each time. Ours is loaded once more with the page having opened its cookie
  *     jar and local storage before the mark, which takes out the browser's first-access cost (a
  *     blocking round trip to the browser process each), and its start is split into stages.
+ *     These loads are repeat views (one browser context); ours and the two cookie-keeping peers are
+ *     loaded again as first views, each load in a fresh browser context (no cache, storage opened by
+ *     that load). On a loaded shared machine a first view's blocking storage calls can wait tens of ms
+ *     for the CPU (the renderer gives it up at each one), so compare ratios within one run.
  *     The pages are served from localhost: a secure context, as a real site on https is (not
  *     cross-origin isolated, as most sites are not: times are in steps of 0.1 ms, hence the medians).
  *     The project stays here, not in config/, so that no demo snippet is built from it.
