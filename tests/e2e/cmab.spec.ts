@@ -150,3 +150,73 @@ test.describe('contextual bandit against the prediction endpoint', () => {
     });
   }
 });
+
+/**
+ * The same bandit on pages that replaced built-ins the runtime must not rely on (KRN-9: nothing thrown into
+ * the page, the runtime keeps working). Each case runs its script before the snippet, then the bandit must
+ * still decide from the real endpoint (the request body well formed), and a reload with equal attributes
+ * must reuse the stored prediction (the attribute hash is the same, CMAB-14).
+ */
+const HOSTILE_PAGES: Array<{ what: string; script: string; attributeValue: unknown }> = [
+  {
+    what: 'JSON.stringify replaced (another text on every call)',
+    script: `JSON.stringify = function () { return 'page text ' + Math.random(); };
+      window.varia = [['user', { plan: 'pro' }]];`,
+    attributeValue: 'pro',
+  },
+  {
+    what: 'Array.prototype.toJSON defined (Prototype.js)',
+    script: `Array.prototype.toJSON = function () { return 'array as text'; };
+      window.varia = [['user', { plan: ['pro', 'team'] }]];`,
+    attributeValue: ['pro', 'team'],
+  },
+  {
+    what: 'Object.prototype.toJSON defined',
+    script: `Object.defineProperty(Object.prototype, 'toJSON', { configurable: true, writable: true, value: function () { return 'object as text'; } });
+      window.varia = [['user', { plan: { tier: 'pro' } }]];`,
+    attributeValue: { tier: 'pro' },
+  },
+  {
+    what: 'an attribute value holding a cycle',
+    script: `var plan = { tier: 'pro' }; plan.self = plan;
+      window.varia = [['user', { plan: plan }]];`,
+    attributeValue: { tier: 'pro' },
+  },
+];
+
+test.describe('contextual bandit on a page that replaced built-ins', () => {
+  for (const { what, script, attributeValue } of HOSTILE_PAGES) {
+    test(`KRN-9 CMAB-3 CMAB-4 CMAB-5 CMAB-14 with ${what}, the bandit still decides and reuses its prediction for equal attributes`, async ({
+      page,
+      pageProblems,
+    }) => {
+      await page.addInitScript(script);
+      const requests = watchPredictions(page);
+      const answered = page.waitForResponse((response) => new URL(response.url()).pathname === '/predict/exp-cmab');
+      await page.goto(DEMO);
+      const response = await answered;
+      // The body is JSON of the spec's shape whatever the page did to its built-ins.
+      const body = JSON.parse(requests[0].postData() ?? '{}') as { instances: Array<Record<string, unknown>> };
+      expect(body.instances[0]).toMatchObject({ experimentId: 'exp-cmab', variationIds: ['var-a', 'var-b', 'var-c'], dcpCustomerIds: [] });
+      expect(body.instances[0].attributes).toEqual([{ id: 'attr-plan', type: 'custom_attribute', value: attributeValue, client_api_name: 'plan' }]);
+      expect(response.status()).toBe(200);
+      const predicted = ((await response.json()) as { predictions: Array<{ variation_id: string }> }).predictions[0].variation_id;
+      expect(await decisionOf(page)).toMatchObject({ experimentId: 'exp-cmab', variationId: predicted, reason: 'cmab' });
+      await expect(page.locator('#demo-headline')).toHaveText(HEADLINES[predicted]);
+
+      // Equal attributes on the next load: the stored prediction is reused, no second request.
+      await page.reload();
+      expect(await decisionOf(page)).toMatchObject({ variationId: predicted, reason: 'cmab' });
+      expect(requests).toHaveLength(1);
+
+      const errors = await page.evaluate(() =>
+        ((window as unknown as { varia: VariaApi }).varia.get('timeline') as { entries(): Array<{ type: string; name: string }> })
+          .entries()
+          .filter((entry) => entry.type === 'error')
+          .map((entry) => entry.name),
+      );
+      expect(errors).toEqual([]);
+      expect(pageProblems.pageErrors).toEqual([]);
+    });
+  }
+});

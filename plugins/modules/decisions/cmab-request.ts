@@ -3,8 +3,10 @@
  * `{host}/predict/{experimentId}` with the body as text (a simple request: no CORS preflight), read
  * `predictions[0].variation_id` from a 200 answer. Resolves with the variation id, or undefined on any
  * failure (network error, non-200, unparsable JSON, no predictions, timeout); never rejects.
+ * The body is written by the page-proof writer (plugins/_shared/json.ts), never the page's JSON.stringify.
  */
 import type { PluginContext } from '../../../core';
+import { toJson } from '../../_shared/json';
 
 /** One attribute of a prediction request (CMAB-4). */
 export interface PredictionAttribute {
@@ -43,7 +45,7 @@ export const requestPrediction = (ctx: PluginContext, url: string, body: unknown
       settle(undefined);
     }, timeout);
     try {
-      fetch(url, { method: 'POST', body: JSON.stringify(body), signal: controller?.signal })
+      fetch(url, { method: 'POST', body: toJson(body), signal: controller?.signal })
         .then((response) =>
           response.status === 200
             ? response.text().then((text) => {

@@ -13,6 +13,7 @@
  */
 import { MODULES, type AudiencesModule, type CmabEntry, type DecisionResult, type PluginContext, type VisitorModule } from '../../../core';
 import type { Experiment, Layer } from '../../../core/project/types';
+import { toJson } from '../../_shared/json';
 import { requestPrediction, type PredictionAttribute } from './cmab-request';
 import { REASONS } from './messages';
 import { findVariation, isCmab, uuid } from './util';
@@ -115,7 +116,10 @@ export const createCmab = (ctx: PluginContext, options: CmabOptions): CmabChoose
       const base = host();
       if (!visitor) return fallback;
       const attributes = attributesOf(experiment, visitor);
-      const attributesHash = hashText(JSON.stringify(attributes));
+      // Not the page's JSON.stringify (plugins/_shared/json.ts): a page that replaced it, or gave
+      // Array/Object.prototype a toJSON, or an attribute value holding a cycle, must neither throw here
+      // nor change the hash of equal attributes (CMAB-14).
+      const attributesHash = hashText(toJson(attributes) || '');
       const entry = visitor.cmabMap()[experiment.id];
       const now = ctx.clock.now();
       if (reusable(entry, experiment, attributesHash, now)) {
