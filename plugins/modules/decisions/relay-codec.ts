@@ -4,6 +4,7 @@
  * it cannot read and rejects a text without a non-nullable field. ./relay.ts writes and reads the cookie.
  */
 import type { AnalyticsDecisionPayload, PluginContext } from '../../../core';
+import { toJson } from '../../_shared/json';
 import { msgBadSegment, msgRelayRejected } from './messages';
 
 /** DEC-43: the relay cookie lives 5 seconds. */
@@ -44,9 +45,13 @@ for (const field of Object.keys(RELAY_KEYS) as Field[]) FIELD_OF[RELAY_KEYS[fiel
 /** DEC-44: fields a relayed decision cannot do without (the rest may be null). */
 export const REQUIRED_FIELDS: readonly Field[] = ['visitorId', 'layerId', 'layerPolicy', 'accountId', 'projectId', 'revision', 'clientName', 'clientVersion', 'timestamp'];
 
-/** Encodes a payload as the cookie's text. */
+/**
+ * Encodes a payload as the cookie's text. Values are written by the page-proof writer (plugins/_shared/json.ts):
+ * the page's JSON.stringify may be replaced, `Array.prototype.toJSON` would turn the audience ids into a
+ * string, and integrationSettings may hold a cycle. A value with no JSON form is written null.
+ */
 export const encodeRelay = (payload: AnalyticsDecisionPayload): string =>
-  (Object.keys(RELAY_KEYS) as Field[]).map((field) => `${RELAY_KEYS[field]}=${encodeURIComponent(JSON.stringify(payload[field] ?? null))}`).join('&');
+  (Object.keys(RELAY_KEYS) as Field[]).map((field) => `${RELAY_KEYS[field]}=${encodeURIComponent(toJson(payload[field]) ?? 'null')}`).join('&');
 
 /** Decodes the cookie's text; bad segments are logged and skipped; undefined (logged) when a required field is missing. */
 export const decodeRelay = (text: string, log: PluginContext['log']): AnalyticsDecisionPayload | undefined => {
