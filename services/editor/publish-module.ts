@@ -12,25 +12,39 @@
  * edited one carries literals only for what was edited. A function people did not edit is taken
  * from the config module the same way, with its closure; an edited one is built from its text.
  */
-import { encodeValue } from '../../desktop/shared/project-codec';
+import { functionSource } from '../../desktop/shared/project-codec';
 import { isEncodedFunction } from '../../desktop/shared/project-schema';
 import { ROOT } from '../../scripts/lib/snippet';
 import type { ConfigSource, PublishPlugins } from './sources';
 
 const isObject = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object';
 
+/** Told of every function, object and array under a value: its text and its access path. */
+type Record_ = (value: object, text: string, path: string) => void;
+
+let opaque = 0;
+
 /**
  * A value's text for comparison, in the working copy's form (functions as `{ $fn: source }`,
- * undefined fields left out): equal texts are equal values, whatever the order of their keys.
- * `into` receives the text of every object and array under the value.
+ * undefined fields left out): equal texts are equal values, whatever the order of their keys. An
+ * object that is not plain data (a Date, a RegExp...) equals nothing: the working copy cannot hold
+ * it, so a value there is never taken for it.
  */
-function canonical(value: unknown, into?: Map<object, string>): string {
-  if (!isObject(value)) return value === undefined ? 'undefined' : JSON.stringify(value);
+function canonical(value: unknown, path: string, record: Record_): string {
+  if (typeof value === 'function') {
+    const text = `{"$fn":${JSON.stringify(functionSource(value as () => unknown))}}`;
+    record(value, text, path);
+    return text;
+  }
+  if (!isObject(value)) return value === undefined ? 'undefined' : (JSON.stringify(value) ?? 'undefined');
+  const prototype = Object.getPrototypeOf(value);
+  if (!Array.isArray(value) && prototype !== Object.prototype && prototype !== null) return `\u0000opaque ${(opaque += 1)}`;
+  const at = (key: string) => `${path}[${Array.isArray(value) ? key : JSON.stringify(key)}]`;
   const text = Array.isArray(value)
-    ? `[${value.map((item) => canonical(item, into)).join(',')}]`
+    ? `[${value.map((item, index) => canonical(item, at(String(index)), record)).join(',')}]`
     : `{${Object.keys(value).filter((key) => value[key] !== undefined).sort()
-      .map((key) => `${JSON.stringify(key)}:${canonical(value[key], into)}`).join(',')}}`;
-  into?.set(value, text);
+      .map((key) => `${JSON.stringify(key)}:${canonical(value[key], at(key), record)}`).join(',')}}`;
+  record(value, text, path);
   return text;
 }
 
@@ -39,28 +53,22 @@ const indexes = new WeakMap<ConfigSource, Map<string, string>>();
 
 function configIndex(source: ConfigSource): Map<string, string> {
   let index = indexes.get(source);
-  if (index) return index;
-  index = new Map();
-  const texts = new Map<object, string>();
-  const walk = (value: unknown, path: string) => {
-    if (!isObject(value)) return;
-    const text = texts.get(value);
-    if (text !== undefined && !index!.has(text)) index!.set(text, path);
-    if (isEncodedFunction(value)) return;
-    for (const [key, item] of Object.entries(value)) walk(item, `${path}[${Array.isArray(value) ? key : JSON.stringify(key)}]`);
-  };
-  // encodeValue keeps the shape (same keys and indexes), so a path in it is a path in the module's data.
-  const encoded = encodeValue(source.project.data);
-  canonical(encoded, texts);
-  walk(encoded, '__variaConfig.data');
-  indexes.set(source, index);
+  if (!index) {
+    const found = new Map<string, string>();
+    // Paths in the order the module's data is written, the outer value before what it holds.
+    const seen: Array<[string, string]> = [];
+    canonical(source.project.data, '__variaConfig.data', (_value, text, path) => void seen.push([text, path]));
+    for (const [text, path] of seen.reverse()) if (!found.has(text) || path.length < found.get(text)!.length) found.set(text, path);
+    index = found;
+    indexes.set(source, index);
+  }
   return index;
 }
 
 /** The data as a TypeScript expression, with references to the config module for what it has. */
 function dataExpression(data: Record<string, unknown>, index: Map<string, string>): { text: string; fromText: boolean } {
   const texts = new Map<object, string>();
-  canonical(data, texts);
+  canonical(data, '', (value, text) => void texts.set(value, text));
   const used = new Set<string>();
   let fromText = false;
   const write = (value: unknown, indent: string): string => {
