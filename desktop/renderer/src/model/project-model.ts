@@ -15,8 +15,8 @@
  * model.undo();
  */
 import { createCheckpoints, createMergeableStore, type Checkpoints, type MergeableStore } from 'tinybase';
-import { createIndexedDbPersister } from 'tinybase/persisters/persister-indexed-db';
-import { createWsSynchronizer, type WsSynchronizer } from 'tinybase/synchronizers/synchronizer-ws-client';
+import type { IndexedDbPersister } from 'tinybase/persisters/persister-indexed-db';
+import type { WsSynchronizer } from 'tinybase/synchronizers/synchronizer-ws-client';
 import { TABLES_SCHEMA } from '../../../shared/project-schema';
 import { api, backendSocketUrl } from './backend';
 import { takeProjectOpening, type ProjectOpening } from './opening';
@@ -84,7 +84,8 @@ export async function openProjectModel(projectId: string, opening: Promise<Proje
   store.setTablesSchema(TABLES_SCHEMA as never);
   const opened = await opening;
   mark('varia-open:content');
-  if (Array.isArray(opened.content)) store.applyMergeableChanges(opened.content as never);
+  // The store is empty: setting the content is the same as merging it, and about three times faster.
+  if (Array.isArray(opened.content)) store.setMergeableContent(opened.content as never);
   mark('varia-open:store');
   const checkpoints = createCheckpoints(store);
   checkpoints.setSize(300);
@@ -161,6 +162,7 @@ export async function openProjectModel(projectId: string, opening: Promise<Proje
         socket.addEventListener('open', () => resolve(), { once: true });
         socket.addEventListener('close', () => reject(new Error('closed')), { once: true });
       });
+      const { createWsSynchronizer } = await synchronizerModule;
       const created = await createWsSynchronizer(store, socket, 2);
       if (ended) return void created.destroy();
       synchronizer = created;
@@ -176,8 +178,9 @@ export async function openProjectModel(projectId: string, opening: Promise<Proje
   // This browser's copy: read into a scratch store and merged (a persister's load would replace the
   // store's content), then kept up to date. What it adds is the starting point, not an edit to undo.
   const databaseName = `varia-editor-${projectId}`;
-  const local = createIndexedDbPersister(store, databaseName);
+  let local: IndexedDbPersister | undefined;
   const localSaving = (async () => {
+    const { createIndexedDbPersister } = await import('tinybase/persisters/persister-indexed-db');
     const kept = createMergeableStore();
     kept.setTablesSchema(TABLES_SCHEMA as never);
     const reader = createIndexedDbPersister(kept, databaseName);
@@ -191,6 +194,7 @@ export async function openProjectModel(projectId: string, opening: Promise<Proje
     }
     if (checkpoints.getCheckpointIds()[0].length) checkpoints.addCheckpoint('Edits kept in this window');
     else checkpoints.clear();
+    local = createIndexedDbPersister(store, databaseName);
     await local.startAutoSave();
   })().catch(() => undefined);
   void connect();
@@ -252,11 +256,17 @@ export async function openProjectModel(projectId: string, opening: Promise<Proje
       if (status.unsaved > 0) await save().catch(() => undefined);
       await synchronizer?.destroy();
       await localSaving;
-      await local.destroy();
+      await local?.destroy();
       checkpoints.destroy();
     },
   };
 }
+
+/**
+ * TinyBase's WebSocket synchroniser and IndexedDB persister are loaded after the project is shown
+ * (both work in the background), so their code is not in the renderer's entry script.
+ */
+const synchronizerModule = import('tinybase/synchronizers/synchronizer-ws-client');
 
 /** Marks a step of opening (the bench reads these marks to say where the time goes). */
 const mark = (name: string) => performance.mark(name);

@@ -15,6 +15,7 @@ import { useModel } from '../model/hooks';
 import type { ProjectModel } from '../model/project-model';
 import { Icon, type IconName } from '../shell/icons';
 import type { Selection } from '../workspace/selection';
+import './tree.css';
 import { byParent, createTreeUi, rowFlags, treeIndexes, type TreeUi } from './tree-state';
 
 const ICONS: Record<EntityTable, IconName> = {

@@ -9,7 +9,6 @@ import { api } from '../model/backend';
 import { ModelProvider, useModelStatus, useUndoState } from '../model/hooks';
 import { takeProjectOpening } from '../model/opening';
 import { openProjectModel, type ProjectModel } from '../model/project-model';
-import { Inspector } from '../forms/inspector';
 import { Icon, type IconName } from '../shell/icons';
 import { StatusBar } from '../shell/status-bar';
 import type { RuntimeInfo } from '../runtime/use-runtime-info';
@@ -18,10 +17,16 @@ import { useChangeFlags } from '../canvas/canvas-session';
 import { SETTINGS_SELECTION, variationOf, type Selection } from './selection';
 import { CanvasSlot } from './slots';
 
-// The other views are chunks of their own, loaded when first shown: opening a project needs none.
+// The other views and the inspector are chunks of their own, loaded when first shown: the tree needs none.
 const HistoryView = lazy(() => import('../history/history-view').then((module) => ({ default: module.HistoryView })));
 const ReviewView = lazy(() => import('../review/review-view').then((module) => ({ default: module.ReviewView })));
 const ResultsView = lazy(() => import('../results/results-view').then((module) => ({ default: module.ResultsView })));
+const Inspector = lazy(() => import('../forms/inspector').then((module) => ({ default: module.Inspector })));
+const inspectorFallback = (
+  <aside className="inspector" aria-label="Inspector" aria-busy="true">
+    <header className="panel-header"><span className="panel-header__title">Inspector</span></header>
+  </aside>
+);
 const viewFallback = <div className="loading-screen loading-screen--panel" aria-busy="true"><span className="spinner" /> Loading…</div>;
 
 /** The centre views. */
@@ -124,10 +129,12 @@ function OpenWorkspace({ model, info, props, reloadInfo }: { model: ProjectModel
         </Suspense>
       </main>
       {props.view === 'design' ? (
-        <Inspector selection={selection} variationRowId={variationRowId} onSelect={select} onShowResults={() => {
-          setFocus(String(model.store.getCell('experiments', selection.rowId, 'id') ?? selection.rowId));
-          props.onView('results');
-        }} />
+        <Suspense fallback={inspectorFallback}>
+          <Inspector selection={selection} variationRowId={variationRowId} onSelect={select} onShowResults={() => {
+            setFocus(String(model.store.getCell('experiments', selection.rowId, 'id') ?? selection.rowId));
+            props.onView('results');
+          }} />
+        </Suspense>
       ) : null}
       <StatusBar runtime={props.runtime} project={{ status, liveRevision: info.liveRevision, undo }} />
     </div>
