@@ -51,6 +51,12 @@ export const PARTS: readonly PartDefinition[] = [
     entry: registering('behavior', [`import { engine } from './plugins/audience-matchers/_shared/behavior/engine';`], 'engine'),
     fitted: true,
   },
+  {
+    name: 'qa-log',
+    holds: 'the QA log\'s explanations of decisions, changes and events (varia_log=INFO)',
+    entry: registering('qa-log', [`import { explainer } from './plugins/modules/qa-log/explain';`], '{ explainer }'),
+    fitted: true,
+  },
 ];
 
 /**
@@ -62,6 +68,7 @@ export const PARTS: readonly PartDefinition[] = [
 export const PART_STUBS: Readonly<Record<string, string>> = {
   'plugins/audience-matchers/_shared/behavior/access.ts': 'plugins/audience-matchers/_shared/behavior/access-part.ts',
   'core/project/regex.ts': 'plugins/_shared/regex-on-demand.ts',
+  'plugins/modules/qa-log/access.ts': 'plugins/modules/qa-log/access-part.ts',
 };
 
 const codes = new Map<string, Promise<string>>();

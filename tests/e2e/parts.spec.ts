@@ -11,6 +11,7 @@ import { expect, test } from '../support/e2e-fixtures';
 const DEMO = '/demo/e2e-parts';
 const VALIDATE = '/snippets/e2e-parts.validate.js';
 const BEHAVIOR = '/snippets/e2e-parts.behavior.js';
+const QA_LOG = '/snippets/e2e-parts.qa-log.js';
 
 /** Data the page hands over with `load`: a layer that changes the demo headline. */
 const LOADED = {
@@ -69,7 +70,10 @@ test.describe('parts loaded on demand', () => {
     await queueLoad(page, LOADED);
     await page.goto(DEMO);
     await expect(headline(page)).toHaveText('Loaded data');
-    expect(requests).toEqual(['/snippets/e2e-parts.js', VALIDATE]);
+    // The validate part, and no behaviour engine: the loaded data has no behaviour condition (the demo page's
+    // queued log level also asks for the QA log's part).
+    expect(requests.slice(0, 2)).toEqual(['/snippets/e2e-parts.js', VALIDATE]);
+    expect(requests).not.toContain(BEHAVIOR);
     expect(await page.evaluate(() => (window as unknown as { varia: { get(name: string): { revision: number } } }).varia.get('data').revision)).toBe(2);
     expect(pageProblems.pageErrors).toEqual([]);
     expect(pageProblems.consoleErrors).toEqual([]);
@@ -176,6 +180,35 @@ test.describe('parts loaded on demand', () => {
     await expect.poll(() => lines.filter((line) => line.startsWith('Failed to load the behavior part')).length).toBe(2);
     await expect.poll(() => lines.some((line) => line.includes('Page parts_page activated'))).toBe(true);
     await expect(page.locator('#demo-text')).toHaveText('Some text, and a button for click events.');
+    expect(pageProblems.pageErrors).toEqual([]);
+  });
+
+  test('KRN-39 the QA log explains from its part, fetched only when the log is at INFO: every line written, none lost while it loads', async ({ page, pageProblems }) => {
+    const requests = snippetRequests(page);
+    const lines = consoleOf(page);
+    await page.goto(`${DEMO}?varia_log=OFF`);
+    await expect.poll(() => page.evaluate(() => !Array.isArray((window as unknown as { varia: unknown }).varia))).toBe(true);
+    await page.evaluate(() => (window as unknown as { varia: { push(call: unknown): unknown } }).varia.push(['event', 'buy']));
+    expect(requests).not.toContain(QA_LOG);
+    await page.goto(`${DEMO}?varia_log=INFO`);
+    // The decision and the page view happen before the part can arrive: they are explained once it does.
+    await expect.poll(() => lines.find((line) => line.startsWith('Decision for layer layer-buyers on page parts-page:'))).toBeTruthy();
+    await expect.poll(() => lines.find((line) => line === 'Event parts_page (pageview) tracked and queued to send')).toBeTruthy();
+    expect(requests).toContain(QA_LOG);
+    expect(pageProblems.pageErrors).toEqual([]);
+  });
+
+  test('KRN-9 a QA log part answered 404: its message once, the page and its events unharmed', async ({ page, pageProblems }) => {
+    const lines = consoleOf(page);
+    await page.route(`**${QA_LOG}`, (route) => route.fulfill({ status: 404, contentType: 'text/plain', body: 'not here' }));
+    await page.goto(`${DEMO}?varia_log=INFO`);
+    const url = new URL(QA_LOG, page.url()).href;
+    await expect.poll(() => lines.filter((line) => line === `Failed to load the qa-log part from ${url}: the request failed`).length).toBe(1);
+    const sent = page.waitForRequest((request) => request.url().includes('/v1/events') && (request.postData() ?? '').includes('buy'));
+    await page.evaluate(() => (window as unknown as { varia: { push(call: unknown): unknown } }).varia.push(['event', 'buy']));
+    await page.evaluate(() => (window as unknown as { varia: { get(name: string): { flush(): void } } }).varia.get('tracker').flush());
+    await sent;
+    expect(lines.filter((line) => line.startsWith('Failed to load'))).toHaveLength(1);
     expect(pageProblems.pageErrors).toEqual([]);
   });
 });

@@ -7,8 +7,9 @@
  *
  * It works from the events the runtime already emits (layerDecided, the action-applied event, the
  * tracking events) and from the project data, so the decision path does no work for it; the bucket
- * numbers are drawn again here, with the decider's own hash, only while logging. With logging below
- * INFO each listener returns at once.
+ * numbers are drawn again, with the decider's own hash, only while logging. With logging below INFO each
+ * listener returns at once. The explanations themselves (./explain.ts) are reached through ./access.ts:
+ * in a snippet they are a part loaded the first time there is something to explain.
  */
 import {
   definePlugin,
@@ -17,23 +18,12 @@ import {
   type ActionAppliedData,
   type AnalyticsDecisionPayload,
   type ChangesModule,
-  type ControlsModule,
   type KernelEvent,
   type LayerDecidedData,
   type PluginOf,
   type TrackedEventData,
 } from '../../../core';
-import type { AudienceIdExpression, Experiment, Layer } from '../../../core/project/types';
-
-/** The audience ids an expression names (operators left out), each once. */
-const idsOf = (expression: unknown, into: string[]): string[] => {
-  if (Array.isArray(expression)) for (const item of expression) idsOf(item, into);
-  else if (typeof expression == 'string' && !/^(and|or|not)$/.test(expression) && into.indexOf(expression) < 0) into.push(expression);
-  return into;
-};
-
-/** An entity as a person reads it: its id, and its name when it has one. */
-const named = (entity: { id: string; name?: string } | undefined, id: unknown) => (entity?.name ? `${id} (${entity.name})` : '' + id);
+import { explaining } from './access';
 
 /** The QA log plugin: listens only; `get('qaLog')` returns nothing. */
 export default function qaLog(): PluginOf<'apiModule'> {
@@ -42,80 +32,23 @@ export default function qaLog(): PluginOf<'apiModule'> {
     name: 'qaLog',
     setup(ctx) {
       const on = ctx.log.level;
-      const say = ctx.log.info;
-      const layerOf = (id: unknown): Layer | undefined => ctx.data.layers?.find((layer) => layer.id == id);
-      const experimentOf = (layer: Layer | undefined, id: unknown): Experiment | undefined => layer?.experiments?.find((experiment) => experiment.id == id);
-      const bucket = (policy: string, id: string, entity: string) =>
-        (ctx.plugin('decider', policy) ?? ctx.plugins('decider').find((decider) => decider.bucket))?.bucket?.(id, entity);
-
-      const decided = ({ data }: KernelEvent) => {
-        if (on() < 3) return;
-        const { decision, decisionTicket: ticket, pendingRedirect } = data as LayerDecidedData;
-        const layer = layerOf(decision.layerId);
-        const policy = layer?.policy ?? '';
-        const head = `Decision for layer ${named(layer, decision.layerId)}${ticket.pageId ? ` on page ${ticket.pageId}` : ''}:`;
-        const id = ticket.bucketingId;
-        const reason = decision.reason;
-        const forced = reason == 'force' && ctx.get<ControlsModule>(MODULES.controls)?.forcedVariationIds().indexOf(decision.variationId!)! >= 0;
-        // Audiences are evaluated after the holdbacks and a forced variation; the ticket lists those that matched.
-        if (!forced && reason != 'global_holdback' && id) {
-          const audiences = idsOf(layer?.experiments?.map((experiment) => experiment.audienceIds as AudienceIdExpression), []);
-          say(
-            head,
-            audiences.length
-              ? 'audiences ' + audiences.map((audience) => `${audience} ${ticket.audienceIds.indexOf(audience) < 0 ? 'not matched' : 'matched'}`).join(', ')
-              : 'no audience conditions (everyone qualifies)',
-          );
-        }
-        if (reason == 'global_holdback') say(head, `in the global holdback (${ticket.globalHoldback} of 10000, bucket ${bucket(policy, id, 'global_holdback')})`);
-        else if (layer?.holdback && !forced) {
-          say(head, `layer holdback ${layer.holdback} of 10000, bucket ${bucket(policy, id, layer.id + 'holdback')}: ${decision.isLayerHoldback ? 'held back, no changes' : 'not held back'}`);
-        }
-        const experiment = experimentOf(layer, decision.experimentId);
-        const variation = experiment?.variations?.find((item) => item.id == decision.variationId);
-        const draw = experiment ? bucket(policy, id, experiment.id) : undefined;
-        const why =
-          forced ? 'forced by the varia_force_variations parameter'
-          : reason == 'force' ? 'forced audience'
-          : reason == 'sticky' ? 'sticky: the variation stored for this visitor'
-          : reason == 'cmab' ? 'chosen by the contextual bandit'
-          : reason == 'layer_holdback' ? 'in the layer holdback: tracked, nothing applied'
-          : reason == 'unallocated' ? `bucket ${draw} is unallocated traffic`
-          : draw != null && reason != 'global_holdback' ? `bucket ${draw} (${reason})`
-          : reason;
-        say(
-          head,
-          decision.variationId
-            ? `experiment ${named(experiment, decision.experimentId)}, variation ${named(variation, decision.variationId)}, ${why}`
-            : `no variation${decision.experimentId ? ` of experiment ${named(experiment, decision.experimentId)}` : ''}${why ? ', ' + why : ''}${decision.error ? ': ' + decision.error : ''}`,
-        );
-        if (pendingRedirect) say(head, 'redirects; the decision is relayed to the next page and tracked there');
-      };
-
-      const applied = ({ data }: KernelEvent) => {
-        if (on() < 3) return;
-        const meta = data as ActionAppliedData;
-        const variation = experimentOf(layerOf(meta.layerId), meta.experimentId)?.variations?.find((item) => item.id == meta.variationId);
-        const states = ctx.get<ChangesModule>(MODULES.changes)?.changeStates() ?? {};
-        for (const action of variation?.actions ?? []) {
-          if (meta.actionId ? action.id != meta.actionId : (action.pageId ?? action.viewId) != meta.pageId) continue;
-          for (const change of action.changes ?? action.changeSet ?? []) {
-            const state = states[change.id] ?? 'not run';
-            say(`Change ${change.id} (${change.type}) of variation ${meta.variationId} on page ${meta.pageId}: ${state == 'timed_out' ? 'timed out (no element matched its selector in time)' : state}`);
-          }
-        }
-      };
-
+      const explain = explaining(ctx);
       const stops = [
-        ctx.on({ type: 'lifecycle', name: 'layerDecided' }, decided),
-        ctx.on({ type: EVENT_TYPES.action, name: 'applied' }, applied),
+        ctx.on({ type: 'lifecycle', name: 'layerDecided' }, ({ data }: KernelEvent) => {
+          if (on() > 2) explain((x) => x.decided(data as LayerDecidedData));
+        }),
+        ctx.on({ type: EVENT_TYPES.action, name: 'applied' }, ({ data }: KernelEvent) => {
+          // The change states as they are now: the explanation may be written later.
+          if (on() > 2) {
+            const states = { ...ctx.get<ChangesModule>(MODULES.changes)?.changeStates() };
+            explain((x) => x.applied(data as ActionAppliedData, states));
+          }
+        }),
         ctx.on({ type: EVENT_TYPES.tracking, name: 'eventTracked' }, ({ data }: KernelEvent) => {
-          const event = data as TrackedEventData;
-          if (on() > 2) say(`Event ${event.name} (${event.type}) tracked${ctx.data.events?.some((item) => item.apiName == event.name) || event.type == 'pageview' ? ' and queued to send' : ', not sent: the project does not define it'}`);
+          if (on() > 2) explain((x) => x.tracked(data as TrackedEventData));
         }),
         ctx.on({ type: EVENT_TYPES.tracking, name: 'redirectDecision' }, ({ data }: KernelEvent) => {
-          const payload = data as AnalyticsDecisionPayload;
-          if (on() > 2) say(`Decision for layer ${payload.layerId} relayed from the redirecting page: experiment ${payload.experimentId}, variation ${payload.variationId}`);
+          if (on() > 2) explain((x) => x.relayed(data as AnalyticsDecisionPayload));
         }),
       ];
       return () => stops.forEach((stop) => stop());

@@ -26,7 +26,7 @@ describe('on-demand parts: stand-ins', () => {
       const [realModule, stubModule] = await Promise.all([import(join(ROOT, real)), import(join(ROOT, stub))]);
       expect(exportsOf(stubModule), `${stub} stands in for ${real}`).toEqual(exportsOf(realModule));
     }
-    expect(PARTS.map((part) => part.name)).toEqual(['validate', 'behavior']);
+    expect(PARTS.map((part) => part.name)).toEqual(['validate', 'behavior', 'qa-log']);
   });
 
   it('URL-5 AUD-13 the regex guard of a whole-preset snippet: the limits alone, then the full analysis once the validate part is loaded', async () => {
