@@ -14,7 +14,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG_NO_URL } from '../../../plugins/change-appliers/redirect';
 import { buildSnippet, snippetCode } from '../../../scripts/build-snippet';
 import { ROOT, measure } from '../../../scripts/lib/snippet';
+import { decodeProject, encodeProject } from '../../../desktop/shared/project-codec';
 import { publish, publishModuleText, review } from '../../../services/editor/publish';
+import { configPublishModule } from '../../../services/editor/publish-module';
 import { readRevision } from '../../../services/editor/revisions';
 import { publishPlugins } from '../../../services/editor/sources';
 import { Workspace, type OpenProject } from '../../../services/editor/workspace';
@@ -90,4 +92,32 @@ describe('publish of the homepage project', () => {
     const plugins = await publishPlugins(project.source, (await readRevision(project.dir, made.revision))!.data);
     expect(plugins.added.map((entry) => entry.use)).toEqual(['change-appliers/rearrange', 'change-appliers/redirect']);
   }, 240_000);
+});
+
+describe('publish module of a config project', () => {
+  const layer = { id: 'L', policy: 'single_experiment', experiments: [{ id: 'E', variations: [{ id: 'A', name: 'The original, with a name long enough to be worth a reference by its path', actions: [] }, { id: 'B', actions: [] }] }] };
+  const source = {
+    projectId: 'p', file: join(ROOT, 'config/p/project.ts'), path: 'config/p/project.ts',
+    project: { data: { projectId: 'p', accountId: 'a', revision: 1, projectJS: (api: { log: unknown }) => [api.log, "a project script long enough to be worth a reference"], layers: [layer], pages: [{ id: 'P', apiName: 'home', created: new Date(0) }] } },
+  };
+  const none = { plugins: [], added: [], at: 0 };
+
+  it('EDT-13 unchanged values and functions are taken from the config module; edited ones are written out', () => {
+    const kept = decodeProject(encodeProject(source.project.data as never)).data;
+    const unchanged = configPublishModule(source as never, { ...kept, revision: 2 }, none);
+    expect(unchanged).toContain('"layers": __variaConfig.data["layers"]');
+    expect(unchanged).toContain('"projectJS": __variaConfig.data["projectJS"]');
+    expect(unchanged).toContain('"revision": 2');
+    // The Date the store cannot hold became {} there, and is not taken for the module's Date.
+    expect(unchanged).not.toContain('__variaConfig.data["pages"]');
+
+    const edited = structuredClone(kept) as typeof kept & { layers: Array<typeof layer> };
+    edited.layers[0].experiments[0].variations[1] = { id: 'B', name: 'Renamed', actions: [] } as never;
+    edited.projectJS = { $fn: '(api) => api.log' };
+    const text = configPublishModule(source as never, edited, none);
+    expect(text).toContain('__variaConfig.data["layers"][0]["experiments"][0]["variations"][0]');
+    expect(text).toContain('"name": "Renamed"');
+    expect(text).toContain('((api) => api.log)');
+    expect(text).toContain('const __name');
+  });
 });
