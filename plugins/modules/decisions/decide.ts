@@ -19,7 +19,7 @@ import {
 import type { Action, DecisionTicket, Experiment, Layer, LayerDecision, LayerState } from '../../../core/project/types';
 import type { CmabChooser } from './cmab';
 import { bucketOf, heldBack, type createGlobalHoldback } from './holdback';
-import { MSG_EXPERIMENT_GONE, MSG_NO_DECIDER, MSG_VARIATION_GONE, MSG_VISITOR_BUCKETING_ID_NOT_SET, REASONS } from './messages';
+import { MSG_EXPERIMENT_GONE, MSG_NO_DECIDER, MSG_VARIATION_GONE, MSG_VISITOR_BUCKETING_ID_NOT_SET, msgNoDecider, REASONS } from './messages';
 import { actionsOf, byMask, layerInfo, type LayerInfo } from './layer-info';
 import { andThen, findVariation, isCmab, layerExperiment } from './util';
 
@@ -117,8 +117,11 @@ export const createDecideLayer = (deps: DecideDeps) => {
       reason,
       error,
     };
-    // Unallocated traffic (ruling 21) is no error, but the debug log says why there is no variation.
-    if ((error || (reason === 'unallocated' && !variationId)) && log.level() > 3) log.debug('Decisions: layer', layer.id, error || `unallocated traffic of experiment ${experimentId}`);
+    // Unallocated traffic (ruling 21) is no error, but the debug log says why there is no variation. The
+    // decision's error stays the catalogue's exact text (ERR-31); the log line names the policy.
+    if ((error || (reason === 'unallocated' && !variationId)) && log.level() > 3) {
+      log.debug('Decisions: layer', layer.id, result === NO_DECIDER ? msgNoDecider(layer.policy) : error || `unallocated traffic of experiment ${experimentId}`);
+    }
     const state: LayerState = {
       layerId: layer.id,
       pageId,

@@ -6,6 +6,8 @@ export const MSG_VISITOR_BUCKETING_ID_NOT_SET = 'Visitor bucketingId not set';
 export const MSG_NAMESPACE_NOT_SET = 'Namespace is not set';
 export const MSG_GLOBAL_HOLDBACK_SET = 'Attempted to change already set global holdback!';
 export const MSG_NO_DECIDER = 'No deciders found for policy';
+/** ERR-31 with the policy named, in the form of rulings 13 (`Unknown page "<name>"`): the log line and the build rule. */
+export const msgNoDecider = (policy: unknown) => `${MSG_NO_DECIDER} "${policy}"`;
 export const MSG_VARIATION_GONE = 'Unable to find selected variation';
 /** ERR-30: a decider chose an experiment the layer does not have. */
 export const MSG_EXPERIMENT_GONE = 'Unable to find selected experiment.';

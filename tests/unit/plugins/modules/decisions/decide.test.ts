@@ -145,6 +145,15 @@ describe('decisions: layer decisions', () => {
     expect(state.decision).toMatchObject({ experimentId: null, variationId: null, error: 'No deciders found for policy' });
   });
 
+  it('DEC-28 ERR-31 the log line of a policy without a decider names the policy; the decision error stays the catalogue text', async () => {
+    const data = project({}, [{ id: 'LX', policy: 'round_robin', pageIds: ['p1'], experiments: [{ id: 'EX', ...quarters('vx') }] }]);
+    const t = boot([visitorStandIn().plugin], data, { validate: false });
+    const states = await t.decisions.decidePage('p1');
+    expect(states[0].decision.error).toBe('No deciders found for policy');
+    expect(t.logs).toContainEqual({ level: 'debug', text: 'Decisions: layer LX No deciders found for policy "round_robin"' });
+    expect(t.errors()).toEqual([]);
+  });
+
   it('DEC-29 decider failures are placed in the decision error field (no variations, no experiments, no candidate)', async () => {
     const data = project({}, [
       { id: 'LA', policy: 'single_experiment', pageIds: ['p1'], experiments: [{ id: 'EA', variations: [] }] },
