@@ -22,9 +22,9 @@ import type { ValidationProblem } from '../../core/project';
 import { decodeProject, keepSource, locate, type ProjectTables } from '../../desktop/shared/project-codec';
 import { diffProjects, type EntityDiff } from '../../desktop/shared/project-diff';
 import { projectProblems, snippetOf } from '../../scripts/build-snippet';
-import { writeParts } from '../../scripts/lib/snippet-parts';
+import { PARTS, partCode, writeParts } from '../../scripts/lib/snippet-parts';
 import { createMinifyThread, type MinifyThread } from '../../scripts/lib/minify-thread';
-import { measure, type Sizes } from '../../scripts/lib/snippet';
+import { measure, type Minifier, type Sizes } from '../../scripts/lib/snippet';
 import { projectModule } from './module';
 import { configPublishModule } from './publish-module';
 import { latestRevision, readRevision, writeRevision, type Revision, type RevisionSummary } from './revisions';
@@ -111,14 +111,30 @@ let builds = 0;
  * snippet build's own code; returns its text. The module is written under the project's build
  * folder (the snippet entry imports it) and removed afterwards.
  */
+/** Whether a project's snippet is fitted to its data (a config module that says so; see core/define.ts). */
+const isFitted = (project: OpenProject) => !!project.source?.file.endsWith('.ts') && project.source.project.fitted === true;
+
+/**
+ * Starts bundling the parts a snippet loads on demand (scripts/lib/snippet-parts.ts: bundled once per
+ * process, in this thread), so the first publish's parts are made while the worker minifies its snippet.
+ */
+const prepareParts = (fitted: boolean) => {
+  for (const part of PARTS) if (!fitted || part.fitted) partCode(part).catch(() => undefined);
+};
+
 async function build(project: OpenProject, data: Record<string, unknown>, stubbed: Record<string, unknown>, plugins: PublishPlugins, tag: string): Promise<string> {
   const dir = join(project.dir, 'build');
   await mkdir(dir, { recursive: true });
   const moduleFile = join(dir, `project-${tag}-${process.pid}-${(builds += 1)}.ts`);
   await writeFile(moduleFile, await publishModuleText(project, data, plugins));
   try {
-    const fitted = !!project.source?.file.endsWith('.ts') && project.source.project.fitted === true;
-    return await snippetOf(moduleFile, { project: { data: stubbed as never, plugins: plugins.plugins }, fitted }, minifier().minify);
+    const fitted = isFitted(project);
+    const minify: Minifier = (code, options) => {
+      const minified = minifier().minify(code, options);
+      prepareParts(fitted);
+      return minified;
+    };
+    return await snippetOf(moduleFile, { project: { data: stubbed as never, plugins: plugins.plugins }, fitted }, minify);
   } finally {
     await rm(moduleFile, { force: true });
   }
@@ -171,7 +187,7 @@ function serialised<T>(project: OpenProject, task: () => Promise<T>): Promise<T>
 }
 
 /** Writes a file into the served folder through a temporary file and a rename. */
-async function install(snippetsDir: string, projectId: string, snippet: string): Promise<void> {
+async function install(snippetsDir: string, projectId: string, snippet: string, fitted: boolean): Promise<void> {
   await mkdir(snippetsDir, { recursive: true });
   const target = join(snippetsDir, `${projectId}.js`);
   const temporary = `${target}.${process.pid}.${Date.now()}.tmp`;
@@ -179,7 +195,7 @@ async function install(snippetsDir: string, projectId: string, snippet: string):
   await rename(temporary, target);
   // The parts the snippet loads on demand go beside it, as npm run build:snippets writes them (bundled
   // once per process: only the first publish pays for it).
-  await writeParts(target, false);
+  await writeParts(target, fitted);
 }
 
 /** Publishes data as the next revision; shared by publish and rollback. */
@@ -206,7 +222,7 @@ async function publishData(
     ...(fields.from !== undefined ? { from: fields.from } : {}), data: published, snippet,
   };
   await writeRevision(project.dir, record);
-  await install(snippetsDir, String(data.projectId), snippet);
+  await install(snippetsDir, String(data.projectId), snippet, isFitted(project));
   // The working copy keeps its revision field: the next publish numbers itself after the live one.
   const { data: _data, snippet: _snippet, ...summary } = record;
   return summary;
