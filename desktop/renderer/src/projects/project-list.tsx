@@ -5,6 +5,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { api, BackendError } from '../model/backend';
 import { Icon } from '../shell/icons';
+import './projects.css';
 
 /** A project as the backend lists it. */
 export interface ProjectListing {
@@ -89,10 +90,14 @@ export function ProjectList({ onOpen }: ProjectListProps) {
               <button type="button" className="project-card" onClick={() => onOpen(project.projectId)} data-project={project.projectId}>
                 <span className="project-card__icon"><Icon name="project" size={20} /></span>
                 <span className="project-card__body">
-                  <span className="project-card__name">{project.name}</span>
-                  <span className="project-card__meta">{project.source ?? 'Created in the editor'}</span>
+                  <span className="project-card__name" title={project.name}>{project.name}</span>
+                  <span className="project-card__meta" title={project.source ?? undefined}>
+                    {project.source ?? (project.name === project.projectId ? 'Created in the editor' : `${project.projectId} · created in the editor`)}
+                  </span>
+                  <span className="project-card__status">
+                    <span className={`badge${project.liveRevision === null ? '' : ' badge--live'}`}>{project.liveRevision === null ? (project.source ? 'from config' : 'not published') : `live r${project.liveRevision}`}</span>
+                  </span>
                 </span>
-                <span className="badge">{project.liveRevision === null ? (project.source ? 'from config' : 'not published') : `live r${project.liveRevision}`}</span>
               </button>
             </li>
           ))}
