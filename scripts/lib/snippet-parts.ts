@@ -26,23 +26,38 @@ export interface PartDefinition {
 const registering = (name: string, imports: string[], exports: string) =>
   [`import { registerPart } from './plugins/_shared/parts';`, ...imports, `registerPart(window, ${JSON.stringify(name)}, ${exports});`].join('\n');
 
+/**
+ * The validate part's entry. The snippet carries the modules' project rules as stand-ins that report nothing
+ * (their `validate-off.ts`, {@link PART_STUBS}), so this part brings the real ones and gives each module
+ * plugin of the kernel its own rule, built as the module's index.ts builds it, before validating. The
+ * validators run the behaviour matchers' checks, so it brings the behaviour engine too (registered only
+ * when the behavior part is not there yet), and its full regex analysis serves the snippet's guard once it
+ * is here (plugins/_shared/regex-on-demand.ts).
+ */
+const VALIDATE_ENTRY = `import { registerPart } from './plugins/_shared/parts';
+import { prepareProject } from './core/project/prepare';
+import { unsafeReason } from './core/project/regex';
+import { engine } from './plugins/audience-matchers/_shared/behavior/engine';
+import { audienceRule } from './plugins/modules/audiences/validate';
+import { unknownTypeRule } from './plugins/modules/changes/validate';
+import { policyRule } from './plugins/modules/decisions/validate';
+import { pagesRule } from './plugins/modules/pages/validate';
+const rules = {
+  audiences: (data, report, plugins) => audienceRule((type) => plugins.find((p) => p.type === 'audienceMatcher' && p.name === type))(data, report, plugins),
+  changes: (data, report, plugins) => unknownTypeRule((type) => plugins.some((p) => p.type === 'changeApplier' && p.name === type))(data, report, plugins),
+  decisions: policyRule,
+  pages: pagesRule,
+};
+const withRules = (plugins) => plugins.map((p) => (p && p.type === 'apiModule' && rules[p.name] ? { ...p, validate: rules[p.name] } : p));
+registerPart(window, 'validate', { prepareProject: (input, plugins, log) => prepareProject(input, withRules(plugins), log), unsafeReason });
+registerPart(window, 'behavior', engine);`;
+
 /** Every part, in the order the bench lists them. */
 export const PARTS: readonly PartDefinition[] = [
   {
     name: 'validate',
-    holds: 'the validators of project data handed over by load (structural rules, normalisation)',
-    // The validators run the behaviour matchers' checks, so this part brings the behaviour engine too (a
-    // page that hands over data has it at once; registered only when the behavior part is not there yet).
-    entry: [
-      // Its full regex analysis also serves the snippet's guard once it is here (plugins/_shared/regex-on-demand.ts).
-      registering(
-        'validate',
-        [`import { prepareProject } from './core/project/prepare';`, `import { unsafeReason } from './core/project/regex';`],
-        '{ prepareProject, unsafeReason }',
-      ),
-      `import { engine } from './plugins/audience-matchers/_shared/behavior/engine';`,
-      `registerPart(window, 'behavior', engine);`,
-    ].join('\n'),
+    holds: 'the validators of data handed over by load: structural and module rules, regex analysis, behaviour checks',
+    entry: VALIDATE_ENTRY,
     fitted: false,
   },
   {
@@ -69,6 +84,11 @@ export const PART_STUBS: Readonly<Record<string, string>> = {
   'plugins/audience-matchers/_shared/behavior/access.ts': 'plugins/audience-matchers/_shared/behavior/access-part.ts',
   'core/project/regex.ts': 'plugins/_shared/regex-on-demand.ts',
   'plugins/modules/qa-log/access.ts': 'plugins/modules/qa-log/access-part.ts',
+  // The modules' project rules: the validate part brings the real ones (VALIDATE_ENTRY).
+  'plugins/modules/audiences/validate.ts': 'plugins/modules/audiences/validate-off.ts',
+  'plugins/modules/changes/validate.ts': 'plugins/modules/changes/validate-off.ts',
+  'plugins/modules/decisions/validate.ts': 'plugins/modules/decisions/validate-off.ts',
+  'plugins/modules/pages/validate.ts': 'plugins/modules/pages/validate-off.ts',
 };
 
 const codes = new Map<string, Promise<string>>();

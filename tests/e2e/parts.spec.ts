@@ -99,6 +99,19 @@ test.describe('parts loaded on demand', () => {
     expect(pageProblems.pageErrors).toEqual([]);
   });
 
+  test('CHG-3 AUD-4 the modules\' project rules come with the validate part: an unknown change type and condition type in loaded data refuse it', async ({ page, pageProblems }) => {
+    const lines = consoleOf(page);
+    const change = { id: 'c-odd', type: 'nonsense', selector: '#demo-headline' };
+    const layers = [{ ...LOADED.layers[0], experiments: [{ ...LOADED.layers[0].experiments[0], audienceIds: ['or', 'aud-odd'], variations: [{ id: 'var-loaded', actions: [{ pageId: 'parts-page', changes: [change] }] }] }] }];
+    const audiences = [{ id: 'aud-odd', conditions: ['and', { type: 'no_such_matcher', value: 1 }] }];
+    await queueLoad(page, { ...LOADED, layers, audiences });
+    await page.goto(`${DEMO}?varia_log=INFO`);
+    await expect.poll(() => lines.find((line) => line.includes('Invalid project data'))).toBeTruthy();
+    expect(lines.some((line) => line.includes('Unrecognized change type "nonsense"'))).toBe(true);
+    expect(lines.some((line) => line.includes('No audience matcher for condition type "no_such_matcher"'))).toBe(true);
+    expect(pageProblems.pageErrors).toEqual([]);
+  });
+
   test('URL-5 AUD-13 an unsafe pattern in data handed over by load is refused by the validate part: a page URL rule refuses the data', async ({ page, pageProblems }) => {
     const lines = consoleOf(page);
     const pages = [{ id: 'parts-page', apiName: 'parts_page', staticConditions: [{ type: 'url', match: 'regex', value: '^/demo/(a+)+$' }] }];

@@ -11,17 +11,18 @@ const KERNEL_GZIP_BUDGET = 3 * 1024;
  * The whole standard preset with no project data (WHOLE_PRESET_ENTRY, built with the on-demand parts'
  * stand-ins as every snippet is), gzip: what every page loads. The target is 20 KB (20,480 B), not reached;
  * the budget is what is reached with a little room, so a regression fails while the target is worked
- * towards. 2026-11-25: 55,838 B with everything inside; 44,486 B once the validators of `load` data, the
- * regex analysis and the behaviour-query engine became parts loaded on demand. Lower it as the preset shrinks.
+ * towards. 2026-11-25: 55,838 B with everything inside; 42,913 B once the validators of `load` data (with
+ * the modules' rules and the regex analysis), the behaviour-query engine and the QA log's explanations
+ * became parts loaded on demand. Lower it as the preset shrinks.
  */
-const WHOLE_PRESET_GZIP_BUDGET = 45_200;
+const WHOLE_PRESET_GZIP_BUDGET = 43_600;
 
 /**
  * Each part loaded on demand (scripts/lib/snippet-parts.ts), gzip, as measured on 2026-11-25 with a little
  * room: they are loaded only by the pages that need them, so they are held apart from the snippet, not
  * forgotten.
  */
-const PART_GZIP_BUDGETS: Record<string, number> = { validate: 14_400, behavior: 8_000 };
+const PART_GZIP_BUDGETS: Record<string, number> = { validate: 15_200, behavior: 8_000, 'qa-log': 1_600 };
 
 /**
  * GrowthBook's bundle for the homepage project's experiments with the same widget code and settings
