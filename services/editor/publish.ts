@@ -55,6 +55,21 @@ export interface Review {
   buildError?: string;
 }
 
+/** Where a publish's time went, in milliseconds (returned with its summary, not stored). */
+export interface PublishTimings {
+  /** Reading the live revision and validating (the runtime's rules with the publish's plugins). */
+  check: number;
+  /** Writing the project module and bundling it with esbuild. */
+  bundle: number;
+  /** terser, in the worker (a review's build of the same code is reused). */
+  minify: number;
+  /** Writing the revision, installing the snippet and its parts in the served folder. */
+  write: number;
+}
+
+/** What a publish answers: the new revision's summary and where the time went. */
+export type PublishResult = RevisionSummary & { timings: PublishTimings };
+
 /** A publish refused because the project is invalid or does not build. */
 export class PublishRefused extends Error {
   constructor(message: string, readonly problems: LinkedProblem[]) {
@@ -106,11 +121,6 @@ export function warmPublishing(): Promise<void> {
 
 let builds = 0;
 
-/**
- * Builds data (functions as `{ $fn }`, already validated with `plugins`) into a snippet, with the
- * snippet build's own code; returns its text. The module is written under the project's build
- * folder (the snippet entry imports it) and removed afterwards.
- */
 /** Whether a project's snippet is fitted to its data (a config module that says so; see core/define.ts). */
 const isFitted = (project: OpenProject) => !!project.source?.file.endsWith('.ts') && project.source.project.fitted === true;
 
@@ -122,17 +132,30 @@ const prepareParts = (fitted: boolean) => {
   for (const part of PARTS) if (!fitted || part.fitted) partCode(part).catch(() => undefined);
 };
 
-async function build(project: OpenProject, data: Record<string, unknown>, stubbed: Record<string, unknown>, plugins: PublishPlugins, tag: string): Promise<string> {
+/**
+ * Builds data (functions as `{ $fn }`, already validated with `plugins`) into a snippet, with the
+ * snippet build's own code; returns its text. The module is written under the project's build
+ * folder (the snippet entry imports it) and removed afterwards.
+ */
+async function build(
+  project: OpenProject, data: Record<string, unknown>, stubbed: Record<string, unknown>, plugins: PublishPlugins, tag: string,
+  timings?: PublishTimings,
+): Promise<string> {
+  const started = performance.now();
   const dir = join(project.dir, 'build');
   await mkdir(dir, { recursive: true });
   const moduleFile = join(dir, `project-${tag}-${process.pid}-${(builds += 1)}.ts`);
   await writeFile(moduleFile, await publishModuleText(project, data, plugins));
   try {
     const fitted = isFitted(project);
-    const minify: Minifier = (code, options) => {
+    const minify: Minifier = async (code, options) => {
+      const minifying = performance.now();
+      if (timings) timings.bundle = Math.round(minifying - started);
       const minified = minifier().minify(code, options);
       prepareParts(fitted);
-      return minified;
+      const out = await minified;
+      if (timings) timings.minify = Math.round(performance.now() - minifying);
+      return out;
     };
     return await snippetOf(moduleFile, { project: { data: stubbed as never, plugins: plugins.plugins }, fitted }, minify);
   } finally {
@@ -202,7 +225,9 @@ async function install(snippetsDir: string, projectId: string, snippet: string, 
 async function publishData(
   project: OpenProject, snippetsDir: string, data: Record<string, unknown>, stubbed: Record<string, unknown>,
   locations: Locations, fields: { kind: Revision['kind']; note: string; from?: number },
-): Promise<RevisionSummary> {
+): Promise<PublishResult> {
+  const started = performance.now();
+  const timings: PublishTimings = { check: 0, bundle: 0, minify: 0, write: 0 };
   // The worker starts while the revision is read and the data checked.
   void warmPublishing();
   const live = await latestRevision(project.dir);
@@ -211,12 +236,14 @@ async function publishData(
   const errors = problems.filter((problem) => problem.severity === 'error');
   if (errors.length) throw new PublishRefused(`The project has ${errors.length} problem(s); fix them before publishing.`, errors);
   const published = { ...data, revision };
+  timings.check = Math.round(performance.now() - started);
   let snippet: string;
   try {
-    snippet = await build(project, published, { ...stubbed, revision }, plugins, String(revision));
+    snippet = await build(project, published, { ...stubbed, revision }, plugins, String(revision), timings);
   } catch (error) {
     throw new PublishRefused((error as Error).message, []);
   }
+  const writing = performance.now();
   const record: Revision = {
     revision, kind: fields.kind, note: fields.note, time: new Date().toISOString(), sizes: measure(snippet),
     ...(fields.from !== undefined ? { from: fields.from } : {}), data: published, snippet,
@@ -225,11 +252,12 @@ async function publishData(
   await install(snippetsDir, String(data.projectId), snippet, isFitted(project));
   // The working copy keeps its revision field: the next publish numbers itself after the live one.
   const { data: _data, snippet: _snippet, ...summary } = record;
-  return summary;
+  timings.write = Math.round(performance.now() - writing);
+  return { ...summary, timings };
 }
 
 /** Publishes the working copy (EDT-9, EDT-13); refused with the problems while it is invalid. */
-export function publish(project: OpenProject, snippetsDir: string, note: string): Promise<RevisionSummary> {
+export function publish(project: OpenProject, snippetsDir: string, note: string): Promise<PublishResult> {
   return serialised(project, async () => {
     const { data, locations, stubbed } = workingData(project);
     return publishData(project, snippetsDir, data, stubbed, locations, { kind: 'publish', note: note.trim() || 'Published' });
@@ -237,7 +265,7 @@ export function publish(project: OpenProject, snippetsDir: string, note: string)
 }
 
 /** Publishes an earlier revision's data again as a new revision (EDT-11). */
-export function rollback(project: OpenProject, snippetsDir: string, to: number, note: string): Promise<RevisionSummary> {
+export function rollback(project: OpenProject, snippetsDir: string, to: number, note: string): Promise<PublishResult> {
   return serialised(project, async () => {
     const target = await readRevision(project.dir, to);
     if (!target) throw new PublishRefused(`There is no revision ${to}.`, []);
