@@ -52,7 +52,7 @@ export function ChangeForm({ kind, change, onChange, modelKey, matches, pickedSe
   const attrs = (change.attributes ?? {}) as Record<string, string | boolean | null>;
   const setAttrs = (next: Record<string, string | boolean | null>) => onChange({ ...change, attributes: next as AuthoredChange['attributes'] });
   const [wide, setWide] = useState(false);
-  const editor = (language: CodeLanguage, value: string, set: (value: string) => void, label: string, height = 180) => {
+  const editor = (language: CodeLanguage, value: string, set: (value: string) => void, label: string, height = 180, onProblems?: (problems: string[]) => void) => {
     const path = `${modelKey}/${kind}.${language === 'javascript' ? 'js' : language === 'typescript' ? 'ts' : language}`;
     return wide ? (
       // The same model in a large editor over the canvas; the preview keeps following every keystroke.
@@ -61,11 +61,11 @@ export function ChangeForm({ kind, change, onChange, modelKey, matches, pickedSe
           <span>{label}</span>
           <button type="button" className="au-button au-button--small" onClick={() => setWide(false)}>Done</button>
         </div>
-        <CodeEditor path={path} language={language} value={value} onChange={set} label={label} height="100%" />
+        <CodeEditor path={path} language={language} value={value} onChange={set} label={label} height="100%" onProblems={onProblems} />
       </div>
     ) : (
       <div className="au-code">
-        <CodeEditor path={path} language={language} value={value} onChange={set} label={label} height={height} />
+        <CodeEditor path={path} language={language} value={value} onChange={set} label={label} height={height} onProblems={onProblems} />
         <button type="button" className="au-expand" onClick={() => setWide(true)} title="Open in a large editor">Expand</button>
       </div>
     );
@@ -207,8 +207,12 @@ function AttributeRows({ attrs, onChange }: { attrs: Record<string, string | boo
   );
 }
 
-function CodeFields({ change, onChange, editor }: { change: AuthoredChange; onChange(change: AuthoredChange): void; editor: (language: CodeLanguage, value: string, set: (value: string) => void, label: string, height?: number) => React.ReactNode }) {
+type EditorOf = (language: CodeLanguage, value: string, set: (value: string) => void, label: string, height?: number, onProblems?: (problems: string[]) => void) => React.ReactNode;
+
+function CodeFields({ change, onChange, editor }: { change: AuthoredChange; onChange(change: AuthoredChange): void; editor: EditorOf }) {
   const [language, setLanguage] = useState<'javascript' | 'typescript'>(/:\s*VariaApi\b/.test(change.code ?? '') ? 'typescript' : 'javascript');
+  // Type errors against the custom-code API and syntax errors, as Monaco's TypeScript service reports them.
+  const [problems, setProblems] = useState<string[]>([]);
   return (
     <>
       <Row label="Language">
@@ -217,8 +221,16 @@ function CodeFields({ change, onChange, editor }: { change: AuthoredChange; onCh
           <button type="button" role="radio" aria-checked={language === 'typescript'} onClick={() => setLanguage('typescript')}>TypeScript</button>
         </div>
       </Row>
-      <Row label="Code" hint={<>A function of <code>api</code> (the runtime: <code>api.win</code>, <code>api.get('changes')</code>, <code>api.log</code>…). Return a function to undo what it did.</>}>
-        {editor(language, change.code ?? '', (code) => onChange({ ...change, code }), 'Custom code', 260)}
+      <Row
+        label="Code"
+        hint={
+          <>
+            A function of <code>api</code> (the runtime: <code>api.win</code>, <code>api.get('changes')</code>, <code>api.log</code>…). Return a function to undo what it did.
+            {problems.length ? <ul className="au-problems" data-testid="code-problems">{problems.map((p) => <li key={p}>{p}</li>)}</ul> : null}
+          </>
+        }
+      >
+        {editor(language, change.code ?? '', (code) => onChange({ ...change, code }), 'Custom code', 260, setProblems)}
       </Row>
     </>
   );

@@ -57,6 +57,8 @@ export default function CodeEditor({ path, language, value, onChange, jsonSchema
     const listener = monaco.editor.onDidChangeMarkers((uris) => {
       if (uris.some((changed) => changed.toString() === uri)) report();
     });
+    // Another model (a new path, or JavaScript switched to TypeScript): its problems, not the last one's.
+    report();
     return () => listener.dispose();
   }, [uri]);
 
