@@ -27,9 +27,11 @@ const PREFETCH_FRESH_MS = 10_000;
  * {@link takeProjectOpening}): called as early as the route is known, before React renders.
  */
 export function prefetchProject(projectId: string): Promise<ProjectOpening> {
-  const early = (window as { __variaOpening?: { projectId: string; at: number; response: Promise<Response> } }).__variaOpening;
+  const holder = window as { __variaOpening?: { projectId: string; at: number; response: Promise<Response> } | null };
+  const early = holder.__variaOpening;
+  // Null from now on: the early script, if it has not run yet, asks nothing (the renderer has).
+  holder.__variaOpening = null;
   if (early) {
-    delete (window as { __variaOpening?: unknown }).__variaOpening;
     if (early.projectId === projectId) {
       const answer = early.response.then(readAnswer<ProjectOpening>, () => {
         throw new BackendError('The editor backend cannot be reached (are the local services running?).', 0, {});
