@@ -323,7 +323,9 @@ export const createKernel = (options: KernelOptions = {}): Kernel => {
 
   // Init, once the project is prepared: its code, the init stage, the queued calls, sync, then activation.
   // A preparer that loads its validators on demand answers with a promise (which never rejects): init
-  // waits for it, and calls pushed meanwhile wait in the queue like any call before init.
+  // waits for it, and calls pushed meanwhile wait in the queue like any call before init. A kernel destroyed
+  // meanwhile emits and runs no stage, but the project code of the data still runs once (no byte is left
+  // in the kernel's 3 KB for that check).
   const init = (ready?: unknown): void | Promise<void> => {
     if ((ready as PromiseLike<unknown>)?.then) return (ready as Promise<unknown>).then(init);
     if (!ready) {
