@@ -24,7 +24,7 @@ import { diffProjects, type EntityDiff } from '../../desktop/shared/project-diff
 import { projectProblems, snippetOf } from '../../scripts/build-snippet';
 import { PARTS, partCode, writeParts } from '../../scripts/lib/snippet-parts';
 import { createMinifyThread, type MinifyThread } from '../../scripts/lib/minify-thread';
-import { measure, type Minifier, type Sizes } from '../../scripts/lib/snippet';
+import { measureAsync, type Minifier, type Sizes } from '../../scripts/lib/snippet';
 import { projectModule } from './module';
 import { configPublishModule } from './publish-module';
 import { latestRevision, readRevision, writeRevision, type Revision, type RevisionSummary } from './revisions';
@@ -183,7 +183,7 @@ export async function review(project: OpenProject): Promise<Review> {
   let buildError: string | undefined;
   if (valid) {
     try {
-      sizes = measure(await build(project, { ...data, revision }, { ...stubbed, revision }, plugins, 'review'));
+      sizes = await measureAsync(await build(project, { ...data, revision }, { ...stubbed, revision }, plugins, 'review'));
     } catch (error) {
       buildError = (error as Error).message;
     }
@@ -245,7 +245,7 @@ async function publishData(
   }
   const writing = performance.now();
   const record: Revision = {
-    revision, kind: fields.kind, note: fields.note, time: new Date().toISOString(), sizes: measure(snippet),
+    revision, kind: fields.kind, note: fields.note, time: new Date().toISOString(), sizes: await measureAsync(snippet),
     ...(fields.from !== undefined ? { from: fields.from } : {}), data: published, snippet,
   };
   await writeRevision(project.dir, record);
