@@ -5,7 +5,8 @@
  * changes before the first paint.
  */
 import { describe, expect, it } from 'vitest';
-import { createKernel, type KernelEvent, type ProjectData } from '../../../../core';
+import { createKernel, type KernelEvent } from '../../../../core';
+import type { ProjectData } from '../../../../core/project/types';
 import { MSG_LOAD_NOT_RUN, prepareOnDemand } from '../../../../core/project/prepare-on-demand';
 import { prepareProject } from '../../../../core/project/prepare';
 import { contextPlugin, deferred, recordingConsole } from './helpers';
