@@ -11,6 +11,7 @@ import { createPicker, type Picker } from './picker';
 import { createPreview, type Preview } from './preview';
 import type { ToAgent } from './protocol';
 import { countMatches } from './selector';
+import { forwardShortcuts } from './shortcuts';
 
 /** What a running agent exposes (for tests and the bench). */
 export interface RunningAgent {
@@ -82,6 +83,7 @@ export const startAgent = (
     onPickerChange: (on) => channel.send({ type: 'picker', on }),
   });
   const preview = createPreview(win, widgets, servicesBase);
+  forwardShortcuts(win, channel.send);
   agent = { channel, picker, preview, handle };
   win.__variaAgentRunning = agent;
   const sendReady = () =>

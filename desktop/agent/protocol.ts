@@ -16,6 +16,9 @@ export const HASH_ORIGIN = 'varia_editor_origin';
 /** Prefix of the console lines that carry agent messages to a desktop `<webview>` host. */
 export const CONSOLE_PREFIX = '\u2063varia-agent:';
 
+/** The editor's shortcut keys, forwarded by the agent while the page has focus (Ctrl/Cmd with one of these). */
+export type ShortcutKey = 'z' | 'y' | 's';
+
 /** Where to move a selection (arrow keys and the breadcrumb, EDT-15). */
 export type Direction = 'parent' | 'child' | 'prev' | 'next';
 
@@ -87,7 +90,9 @@ export type FromAgent =
   | { type: 'hover'; selector: string; label: string }
   | { type: 'selected'; selection: Selection }
   | { type: 'previewed'; key: string; results: PreviewResult[]; ms: number }
-  | { type: 'counts'; counts: Record<string, number> };
+  | { type: 'counts'; counts: Record<string, number> }
+  /** A shortcut pressed in the page (undo, redo, save): the editor acts on it as if pressed in its own window. */
+  | { type: 'shortcut'; key: ShortcutKey; ctrl: boolean; meta: boolean; shift: boolean };
 
 /** A message on the wire: ours, this session's, one of the types. */
 export type Envelope<T> = T & { protocol: typeof PROTOCOL; token: string };
@@ -154,6 +159,7 @@ const FROM_AGENT: Record<FromAgent['type'], Check> = {
     results: listOf(shape({ id: isString, status: isString, matches: optional(isNumber), error: optional(isString) })),
   }),
   counts: shape({ counts: recordOf(isNumber) }),
+  shortcut: shape({ key: oneOf('z', 'y', 's'), ctrl: isBool, meta: isBool, shift: isBool }),
 };
 
 /**

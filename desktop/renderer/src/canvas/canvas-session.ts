@@ -82,6 +82,13 @@ export const canvasSession = {
       case 'counts':
         set({ counts: { ...state.counts, ...message.counts } });
         break;
+      case 'shortcut':
+        // Pressed in the page: the same key press on the editor's window, where the workspace's
+        // shortcuts listen (undo, redo, save), as if the editor had had focus.
+        window.dispatchEvent(
+          new KeyboardEvent('keydown', { key: message.shift ? message.key.toUpperCase() : message.key, ctrlKey: message.ctrl, metaKey: message.meta, shiftKey: message.shift, bubbles: true, cancelable: true }),
+        );
+        break;
     }
   },
   send(message: ToAgent) {
