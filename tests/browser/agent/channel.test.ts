@@ -100,7 +100,12 @@ window.got = []; window.agent = openAgentChannel(window, (m) => window.got.push(
     expect(fromAgent.map((m) => m.type === 'picker' && m.on)).toEqual([false]);
   });
 
-  it('EDT-17 desktop: executeJavaScript in, tagged console lines out, token and schema checked (webview stand-in: no Electron here)', () => {
+  // NOT the real desktop transport: Electron's binary cannot start on this machine (see
+  // ../shared/TOOLCHAIN.md), so no real <webview> exists here. A stand-in object plays the webview:
+  // its executeJavaScript runs the call the editor wrote, and console lines are delivered as
+  // console-message events by hand. What is checked is both ends' code (wire format, token,
+  // schema), not Electron's executeJavaScript or its console-message event themselves.
+  it('EDT-17 desktop transport with a MOCKED webview (no Electron binary here): executeJavaScript in, tagged console lines out, token and schema checked', () => {
     const token = newToken();
     const lines: string[] = [];
     const toAgent: ToAgent[] = [];
