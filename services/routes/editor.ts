@@ -35,6 +35,15 @@ import { DEFAULT_DATA_DIR } from './events';
 
 /** Where `npm run build:desktop` writes the renderer. */
 export const RENDERER_DIR = fileURLToPath(new URL('../../out/renderer/', import.meta.url));
+/**
+ * The renderer served: `VARIA_EDITOR_RENDERER_DIR` when set (the bench serves a copy taken right
+ * after its build, so a rebuild of out/ by another process cannot change it mid-measure), else
+ * {@link RENDERER_DIR}.
+ */
+const rendererDir = () => {
+  const chosen = process.env.VARIA_EDITOR_RENDERER_DIR;
+  return chosen ? join(chosen, '/') : RENDERER_DIR;
+};
 /** Largest request body: a whole working copy's mergeable content. */
 const MAX_BODY = 32 * 1024 * 1024;
 const LOOPBACK_ORIGIN = /^https?:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/;
@@ -111,9 +120,10 @@ const RENDERER_TYPES: Record<string, string> = {
 
 /** Serves a built renderer file (the renderer's own CSP is in its index.html). */
 async function serveRenderer({ res, url }: RouteRequest, file: string): Promise<void> {
-  const path = normalize(join(RENDERER_DIR, file));
+  const dir = rendererDir();
+  const path = normalize(join(dir, file));
   const type = RENDERER_TYPES[extname(path)];
-  if (!path.startsWith(RENDERER_DIR) || !type) return sendNotFound(res, url.pathname);
+  if (!path.startsWith(dir) || !type) return sendNotFound(res, url.pathname);
   try {
     const body = await readFile(path);
     res.setHeader('Cache-Control', 'no-store');

@@ -139,9 +139,9 @@ async function openLargeProject(base: string): Promise<BenchRow[]> {
 }
 
 /** The renderer's initial download: every script and stylesheet index.html names (entry, preloads, early script). */
-function rendererDownload(): BenchRow[] {
-  const html = readFileSync(join(ROOT, 'out/renderer/index.html'), 'utf8');
-  const assets = [...html.matchAll(/(?:src|href)="\.\/([^"]+\.(?:js|css))"/g)].map((match) => join(ROOT, 'out/renderer', match[1]));
+function rendererDownload(dir: string): BenchRow[] {
+  const html = readFileSync(join(dir, 'index.html'), 'utf8');
+  const assets = [...html.matchAll(/(?:src|href)="\.\/([^"]+\.(?:js|css))"/g)].map((match) => join(dir, match[1]));
   const raw = assets.reduce((total, file) => total + statSync(file).size, 0);
   const gzip = assets.reduce((total, file) => total + gzipSync(readFileSync(file), { level: 9 }).length, 0);
   return [
@@ -157,6 +157,10 @@ export const editorBench: BenchSuite = {
     if (!(await ensureDesktopBuild())) throw new Error('npm run build:desktop failed');
     const dir = mkdtempSync(join(tmpdir(), 'varia-editor-bench-'));
     cpSync(DEFAULT_SNIPPETS_DIR, join(dir, 'snippets'), { recursive: true });
+    // The renderer as just built, served from a copy: another process rebuilding out/ cannot change it mid-measure.
+    const renderer = join(dir, 'renderer');
+    cpSync(join(ROOT, 'out/renderer'), renderer, { recursive: true });
+    process.env.VARIA_EDITOR_RENDERER_DIR = renderer;
     const services = await startServices({ dataDir: join(dir, 'data'), snippetsDir: join(dir, 'snippets') });
     const rows: BenchRow[] = [];
     try {
@@ -192,8 +196,9 @@ export const editorBench: BenchSuite = {
       rows.push(...(await openLargeProject(services.url)));
     } finally {
       await services.close();
+      delete process.env.VARIA_EDITOR_RENDERER_DIR;
     }
-    rows.push(...rendererDownload());
+    rows.push(...rendererDownload(renderer));
     return rows;
   },
 };
