@@ -101,7 +101,7 @@ export function Canvas({ model, variationRowId }: SlotProps) {
           }}
         >
           <span className="cv-address__host">{base ? new URL(base).host : '…'}</span>
-          <input key={currentPath} name="path" aria-label="Page path" defaultValue={currentPath} spellCheck={false} />
+          <input key={currentPath} name="path" aria-label="Page path" defaultValue={currentPath} spellCheck={false} title={base ? `On ${new URL(base).host}: type a path and press Enter` : undefined} />
         </form>
         <div className="cv-devices" role="radiogroup" aria-label="Device width">
           {DEVICES.map((candidate) => (
