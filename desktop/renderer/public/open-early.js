@@ -5,7 +5,7 @@
 // runs before any module script (those run once the document is parsed). Should the renderer ever
 // start first, it has asked already (and left `__variaOpening` null), so nothing is asked twice.
 (function () {
-  var route = /^#\/p\/([a-z0-9_-]+)/.exec(window.location.hash);
+  const route = /^#\/p\/([a-z0-9_-]+)/.exec(window.location.hash);
   if (!route || !/^https?:$/.test(window.location.protocol) || window.__variaOpening !== undefined) return;
   window.__variaOpening = {
     projectId: route[1],
