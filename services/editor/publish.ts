@@ -16,15 +16,16 @@
  *   served folder the same way, so a reload of the site page runs the new revision at once.
  * - Publishes of one project run one after the other (a queue per project).
  */
+import { existsSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ValidationProblem } from '../../core/project';
 import { decodeProject, keepSource, locate, type ProjectTables } from '../../desktop/shared/project-codec';
 import { diffProjects, type EntityDiff } from '../../desktop/shared/project-diff';
 import { projectProblems, snippetOf } from '../../scripts/build-snippet';
-import { PARTS, partCode, writeParts } from '../../scripts/lib/snippet-parts';
+import { PARTS, partCode, partFile, type PartDefinition } from '../../scripts/lib/snippet-parts';
 import { createMinifyThread, type MinifyThread } from '../../scripts/lib/minify-thread';
-import { measureAsync, type Minifier, type Sizes } from '../../scripts/lib/snippet';
+import { measureAsync, writeOut, type Minifier, type Sizes } from '../../scripts/lib/snippet';
 import { projectModule } from './module';
 import { configPublishModule } from './publish-module';
 import { latestRevision, readRevision, writeRevision, type Revision, type RevisionSummary } from './revisions';
@@ -125,12 +126,13 @@ let builds = 0;
 const isFitted = (project: OpenProject) => !!project.source?.file.endsWith('.ts') && project.source.project.fitted === true;
 
 /**
- * Starts bundling the parts a snippet loads on demand (scripts/lib/snippet-parts.ts: bundled once per
- * process, in this thread), so the first publish's parts are made while the worker minifies its snippet.
+ * The parts a snippet loads on demand (scripts/lib/snippet-parts.ts) that are not yet beside it in the
+ * served folder. They do not depend on the project: the snippet build that filled the folder (`npm start`
+ * runs `npm run build:snippets` first) wrote them from the same code, so a publish makes only the
+ * missing ones (a project created in the editor), once per process, while the worker minifies.
  */
-const prepareParts = (fitted: boolean) => {
-  for (const part of PARTS) if (!fitted || part.fitted) partCode(part).catch(() => undefined);
-};
+const missingParts = (snippetsDir: string, projectId: string, fitted: boolean): PartDefinition[] =>
+  PARTS.filter((part) => (!fitted || part.fitted) && !existsSync(partFile(join(snippetsDir, `${projectId}.js`), part.name)));
 
 /**
  * Builds data (functions as `{ $fn }`, already validated with `plugins`) into a snippet, with the
@@ -139,7 +141,7 @@ const prepareParts = (fitted: boolean) => {
  */
 async function build(
   project: OpenProject, data: Record<string, unknown>, stubbed: Record<string, unknown>, plugins: PublishPlugins, tag: string,
-  timings?: PublishTimings,
+  timings?: PublishTimings, parts: readonly PartDefinition[] = [],
 ): Promise<string> {
   const started = performance.now();
   const dir = join(project.dir, 'build');
@@ -152,7 +154,7 @@ async function build(
       const minifying = performance.now();
       if (timings) timings.bundle = Math.round(minifying - started);
       const minified = minifier().minify(code, options);
-      prepareParts(fitted);
+      for (const part of parts) partCode(part).catch(() => undefined);
       const out = await minified;
       if (timings) timings.minify = Math.round(performance.now() - minifying);
       return out;
@@ -210,15 +212,14 @@ function serialised<T>(project: OpenProject, task: () => Promise<T>): Promise<T>
 }
 
 /** Writes a file into the served folder through a temporary file and a rename. */
-async function install(snippetsDir: string, projectId: string, snippet: string, fitted: boolean): Promise<void> {
+async function install(snippetsDir: string, projectId: string, snippet: string, parts: readonly PartDefinition[]): Promise<void> {
   await mkdir(snippetsDir, { recursive: true });
   const target = join(snippetsDir, `${projectId}.js`);
   const temporary = `${target}.${process.pid}.${Date.now()}.tmp`;
   await writeFile(temporary, snippet);
   await rename(temporary, target);
-  // The parts the snippet loads on demand go beside it, as npm run build:snippets writes them (bundled
-  // once per process: only the first publish pays for it).
-  await writeParts(target, fitted);
+  // The parts it may load on demand that the folder lacks go beside it (see missingParts).
+  for (const part of parts) writeOut(partFile(target, part.name), await partCode(part));
 }
 
 /** Publishes data as the next revision; shared by publish and rollback. */
@@ -236,10 +237,11 @@ async function publishData(
   const errors = problems.filter((problem) => problem.severity === 'error');
   if (errors.length) throw new PublishRefused(`The project has ${errors.length} problem(s); fix them before publishing.`, errors);
   const published = { ...data, revision };
+  const parts = missingParts(snippetsDir, String(data.projectId), isFitted(project));
   timings.check = Math.round(performance.now() - started);
   let snippet: string;
   try {
-    snippet = await build(project, published, { ...stubbed, revision }, plugins, String(revision), timings);
+    snippet = await build(project, published, { ...stubbed, revision }, plugins, String(revision), timings, parts);
   } catch (error) {
     throw new PublishRefused((error as Error).message, []);
   }
@@ -249,7 +251,7 @@ async function publishData(
     ...(fields.from !== undefined ? { from: fields.from } : {}), data: published, snippet,
   };
   await writeRevision(project.dir, record);
-  await install(snippetsDir, String(data.projectId), snippet, isFitted(project));
+  await install(snippetsDir, String(data.projectId), snippet, parts);
   // The working copy keeps its revision field: the next publish numbers itself after the live one.
   const { data: _data, snippet: _snippet, ...summary } = record;
   timings.write = Math.round(performance.now() - writing);

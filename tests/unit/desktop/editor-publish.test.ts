@@ -4,9 +4,9 @@
  * unchanged project publishes within 1% of `npm run build:snippet`'s snippet (the working copy keeps
  * the values the config file computes as literals; the publish refers to them instead), and a move or
  * a redirect, whose appliers the homepage's hand-written plugin list lacks, is valid and published
- * with the standard appliers.
+ * with the standard appliers. The parts the snippet may load on demand are written beside it.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG_NO_URL } from '../../../plugins/change-appliers/redirect';
 import { buildSnippet, snippetCode } from '../../../scripts/build-snippet';
 import { ROOT, measure } from '../../../scripts/lib/snippet';
+import { PARTS, partFile } from '../../../scripts/lib/snippet-parts';
 import { decodeProject, encodeProject } from '../../../desktop/shared/project-codec';
 import { publish, publishModuleText, review } from '../../../services/editor/publish';
 import { configPublishModule } from '../../../services/editor/publish-module';
@@ -58,6 +59,10 @@ describe('publish of the homepage project', () => {
     const { published, built } = await commandLineBuild(made.revision);
     expect(published === built, 'published snippet equals the command line build').toBe(true);
     expect(published === served, 'the served snippet is the published one').toBe(true);
+    // The parts a fitted snippet may load go beside it (the folder had none); the validators' does not.
+    for (const part of PARTS) {
+      expect(existsSync(partFile(join(dir, 'snippets', 'homepage.js'), part.name)), part.name).toBe(part.fitted);
+    }
   }, 240_000);
 
   it('EDT-12 EDT-13 EDT-19 a move and a redirect are valid and published with the standard appliers, as the command line builds them', async () => {
