@@ -41,9 +41,12 @@ export const agentEntry = (widgets = widgetFolders()): string => {
 /** Bundles the agent; minified unless `minify` is false. */
 export const buildAgent = async (minify = true): Promise<string> => (await bundle(minify)).code;
 
+/** The generated entry's name in esbuild's output (no such file: it is built from the widget folders). */
+const ENTRY_NAME = 'editor-agent-entry.ts';
+
 const bundle = async (minify: boolean): Promise<{ code: string; inputs: string[] }> => {
   const result = await build({
-    stdin: { contents: agentEntry(), resolveDir: ROOT, loader: 'ts', sourcefile: 'editor-agent-entry.ts' },
+    stdin: { contents: agentEntry(), resolveDir: ROOT, loader: 'ts', sourcefile: ENTRY_NAME },
     bundle: true,
     format: 'iife',
     target: 'es2020',
@@ -53,8 +56,10 @@ const bundle = async (minify: boolean): Promise<{ code: string; inputs: string[]
     write: false,
     logLevel: 'silent',
     metafile: true,
+    // Input paths relative to the repository, as the cache stamps them, whatever the working directory.
+    absWorkingDir: ROOT,
   });
-  return { code: result.outputFiles[0].text, inputs: Object.keys(result.metafile.inputs).filter((input) => !input.includes('<stdin>')) };
+  return { code: result.outputFiles[0].text, inputs: Object.keys(result.metafile.inputs).filter((input) => input !== ENTRY_NAME) };
 };
 
 /** Where the built agent is kept between runs of the services (`.cache/` is not committed). */
