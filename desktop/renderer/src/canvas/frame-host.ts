@@ -146,6 +146,8 @@ export const placeFrame = (holder: HTMLElement, frame: CanvasFrame): void => {
  * React renders.
  */
 export const preloadCanvasOnRoute = (win: Window = window): void => {
+  // `?canvas_preload=off` on the editor's address: the canvas loads only when shown (the bench's peer).
+  if (new URLSearchParams(win.location.search).get('canvas_preload') === 'off') return;
   const check = () => {
     const match = /^#\/p\/([a-z0-9_-]+)(?:\/([a-z]+))?/.exec(win.location.hash);
     if (match && (!match[2] || match[2] === 'design')) void preloadCanvas(match[1]).catch(() => undefined);
