@@ -27,7 +27,8 @@ async function completions(page: Page, expected: string, typed = '', back: numbe
     await page.keyboard.press('Control+End');
     for (let step = 0; step < back; step += 1) await page.keyboard.press('ArrowLeft');
   }
-  if (typed) await page.keyboard.type(typed);
+  // Inserted at once (typed key by key, quick suggestions could take a key as their commit character).
+  if (typed) await page.keyboard.insertText(typed);
   const rows = page.locator('.suggest-widget .monaco-list-row');
   let labels: string[] = [];
   // The language worker may answer after the first (word-based) list: ask again until it has.
@@ -35,11 +36,9 @@ async function completions(page: Page, expected: string, typed = '', back: numbe
     .poll(async () => {
       if (!(await rows.first().isVisible())) await page.keyboard.press('Control+Space');
       labels = await rows.evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? el.textContent ?? ''));
-      const found = labels.some((label) => label.startsWith(expected));
-      // A list without it (words of the text, while the worker starts): close it and ask again.
-      if (!found && labels.length) await page.keyboard.press('Escape');
-      return found;
-    }, { timeout: 45_000 })
+      return labels.some((label) => label.startsWith(expected));
+      // The language worker's first answer can take long on a loaded machine (the TypeScript worker starts).
+    }, { timeout: 60_000, intervals: [250, 500, 1000] })
     .toBe(true);
   await page.keyboard.press('Escape');
   return labels;
