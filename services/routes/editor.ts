@@ -23,7 +23,7 @@ import { extname, join, normalize } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { diffProjects } from '../../desktop/shared/project-diff';
-import { publish, PublishRefused, review, rollback, workingData } from '../editor/publish';
+import { publish, PublishRefused, review, rollback, warmPublishing, workingData } from '../editor/publish';
 import { projectResults } from '../editor/results';
 import { latestRevision, listRevisions, readRevision } from '../editor/revisions';
 import { createEditorSync, type EditorSync } from '../editor/sync';
@@ -34,6 +34,9 @@ import type { RouteRequest, Router } from '../router';
 import { DEFAULT_DATA_DIR } from './events';
 
 /** Where `npm run build:desktop` writes the renderer. */
+/** How long after a project opens the publish build's worker is warmed. */
+const WARM_AFTER_OPEN_MS = 3000;
+
 export const RENDERER_DIR = fileURLToPath(new URL('../../out/renderer/', import.meta.url));
 /**
  * The renderer served: `VARIA_EDITOR_RENDERER_DIR` when set (the bench serves a copy taken right
@@ -157,6 +160,9 @@ export function editorRoutes(router: Router, context: ServicesContext): void {
   router.get('/api/editor/projects/:id', api(async (request) => info(await project(request))));
   router.get('/api/editor/projects/:id/open', api(async (request) => {
     const open = await project(request);
+    // The build's worker is warmed a little after a project opens, so the first publish does not pay for
+    // it, and the opening itself does not share the processor with it. Once per process; best effort.
+    setTimeout(() => void warmPublishing().catch(() => undefined), WARM_AFTER_OPEN_MS).unref();
     return { ...(await info(open)), content: open.store.getMergeableContent() };
   }));
   router.post('/api/editor/projects/:id/save', api(async (request) => {
