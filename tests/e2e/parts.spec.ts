@@ -7,6 +7,7 @@
  */
 import type { Page, Route } from '@playwright/test';
 import { expect, test } from '../support/e2e-fixtures';
+import { runtimeConsole } from '../support/varia-page';
 
 const DEMO = '/demo/e2e-parts';
 const VALIDATE = '/snippets/e2e-parts.validate.js';
@@ -42,15 +43,6 @@ const queueLoad = (page: Page, data: unknown) =>
     (window as unknown as { varia: unknown[] }).varia = [['load', loaded]];
   }, data);
 
-/** The runtime's console lines, as they arrive (the `[Varia]` prefix removed); pages open with `varia_log=INFO` for them. */
-const consoleOf = (page: Page): string[] => {
-  const lines: string[] = [];
-  page.on('console', (message) => {
-    const text = message.text();
-    if (text.startsWith('[Varia] ')) lines.push(text.slice(8));
-  });
-  return lines;
-};
 
 /** The paths of every request the page made to the snippets folder. */
 const snippetRequests = (page: Page): string[] => {
@@ -90,7 +82,7 @@ test.describe('parts loaded on demand', () => {
   });
 
   test('CFG-21 invalid data handed over by load is refused by the validate part with its problems logged', async ({ page, pageProblems }) => {
-    const lines = consoleOf(page);
+    const lines = runtimeConsole(page);
     await queueLoad(page, { ...LOADED, layers: [{ id: 'empty', policy: 'single_experiment', experiments: [] }] });
     await page.goto(`${DEMO}?varia_log=INFO`);
     await expect.poll(() => lines.find((line) => line.includes('Invalid project data'))).toBeTruthy();
@@ -100,7 +92,7 @@ test.describe('parts loaded on demand', () => {
   });
 
   test('CHG-3 AUD-4 the modules\' project rules come with the validate part: an unknown change type and condition type in loaded data refuse it', async ({ page, pageProblems }) => {
-    const lines = consoleOf(page);
+    const lines = runtimeConsole(page);
     const change = { id: 'c-odd', type: 'nonsense', selector: '#demo-headline' };
     const layers = [{ ...LOADED.layers[0], experiments: [{ ...LOADED.layers[0].experiments[0], audienceIds: ['or', 'aud-odd'], variations: [{ id: 'var-loaded', actions: [{ pageId: 'parts-page', changes: [change] }] }] }] }];
     const audiences = [{ id: 'aud-odd', conditions: ['and', { type: 'no_such_matcher', value: 1 }] }];
@@ -113,7 +105,7 @@ test.describe('parts loaded on demand', () => {
   });
 
   test('URL-5 AUD-13 an unsafe pattern in data handed over by load is refused by the validate part: a page URL rule refuses the data', async ({ page, pageProblems }) => {
-    const lines = consoleOf(page);
+    const lines = runtimeConsole(page);
     const pages = [{ id: 'parts-page', apiName: 'parts_page', staticConditions: [{ type: 'url', match: 'regex', value: '^/demo/(a+)+$' }] }];
     await queueLoad(page, { ...LOADED, pages });
     await page.goto(`${DEMO}?varia_log=INFO`);
@@ -124,7 +116,7 @@ test.describe('parts loaded on demand', () => {
   });
 
   test('URL-5 AUD-13 ruling 22 an unsafe pattern in a loaded audience condition is found with the validate part\'s analysis: the condition is unknown, the rest runs', async ({ page, pageProblems }) => {
-    const lines = consoleOf(page);
+    const lines = runtimeConsole(page);
     const audiences = [{ id: 'aud-q', conditions: ['and', { type: 'query', name: 'q', match: 'regex', value: '^(a+)+$' }] }];
     const layers = [{ ...LOADED.layers[0], experiments: [{ ...LOADED.layers[0].experiments[0], audienceIds: ['or', 'aud-q'] }] }];
     await queueLoad(page, { ...LOADED, audiences, layers });
@@ -144,7 +136,7 @@ test.describe('parts loaded on demand', () => {
   ];
   for (const [title, fulfil, why] of failures) {
     test(`KRN-9 a validate part ${title}: the catalogue message with its address, the unchecked data not run, no uncaught error`, async ({ page, pageProblems }) => {
-      const lines = consoleOf(page);
+      const lines = runtimeConsole(page);
       await page.route(`**${VALIDATE}`, fulfil);
       await queueLoad(page, LOADED);
       await page.goto(`${DEMO}?varia_log=INFO`);
@@ -179,7 +171,7 @@ test.describe('parts loaded on demand', () => {
   });
 
   test('KRN-9 a behavior part answered 404: its message once, the behaviour audience unknown (not matched), the page and its events unharmed', async ({ page, pageProblems }) => {
-    const lines = consoleOf(page);
+    const lines = runtimeConsole(page);
     await page.route(`**${BEHAVIOR}`, (route) => route.fulfill({ status: 404, contentType: 'text/plain', body: 'not here' }));
     await page.goto(`${DEMO}?varia_log=INFO`);
     const url = new URL(BEHAVIOR, page.url()).href;
@@ -198,7 +190,7 @@ test.describe('parts loaded on demand', () => {
 
   test('KRN-39 the QA log explains from its part, fetched only when the log is at INFO: every line written, none lost while it loads', async ({ page, pageProblems }) => {
     const requests = snippetRequests(page);
-    const lines = consoleOf(page);
+    const lines = runtimeConsole(page);
     await page.goto(`${DEMO}?varia_log=OFF`);
     await expect.poll(() => page.evaluate(() => !Array.isArray((window as unknown as { varia: unknown }).varia))).toBe(true);
     await page.evaluate(() => (window as unknown as { varia: { push(call: unknown): unknown } }).varia.push(['event', 'buy']));
@@ -212,7 +204,7 @@ test.describe('parts loaded on demand', () => {
   });
 
   test('KRN-9 a QA log part answered 404: its message once, the page and its events unharmed', async ({ page, pageProblems }) => {
-    const lines = consoleOf(page);
+    const lines = runtimeConsole(page);
     await page.route(`**${QA_LOG}`, (route) => route.fulfill({ status: 404, contentType: 'text/plain', body: 'not here' }));
     await page.goto(`${DEMO}?varia_log=INFO`);
     const url = new URL(QA_LOG, page.url()).href;

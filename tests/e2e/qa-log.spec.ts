@@ -4,26 +4,17 @@
  * audiences and verdicts, holdbacks, the variation chosen and why, changes applied or timed out, events.
  * The demo page queues `['log', 'INFO']` before the snippet loads: the URL's level must win over it.
  */
-import type { Page } from '@playwright/test';
 import { expect, test } from '../support/e2e-fixtures';
+import { runtimeConsole } from '../support/varia-page';
 
 const DEMO = '/demo/e2e-qa-log';
 
-/** The runtime's console lines of the page, as they arrive (the `[Varia]` prefix removed). */
-const consoleOf = (page: Page): string[] => {
-  const lines: string[] = [];
-  page.on('console', (message) => {
-    const text = message.text();
-    if (text.startsWith('[Varia] ')) lines.push(text.slice(8));
-  });
-  return lines;
-};
 
 const line = (lines: string[], ...parts: string[]) => lines.find((text) => parts.every((part) => text.includes(part)));
 
 test.describe('QA log', () => {
   test('KRN-39 varia_log=INFO explains each layer: audiences, holdback, forced, unallocated, timed-out change, sent event', async ({ page }) => {
-    const lines = consoleOf(page);
+    const lines = runtimeConsole(page);
     await page.goto(`${DEMO}?varia_log=INFO&varia_force_variations=var-forced-b`);
     await expect.poll(() => line(lines, 'Change change-missing')).toBeTruthy();
     await page.evaluate(() => (window as unknown as { varia: { push(call: unknown): unknown } }).varia.push(['event', 'buy']));
@@ -47,7 +38,7 @@ test.describe('QA log', () => {
   });
 
   test('KRN-39 ruling 11 varia_log=INFO:decision keeps only the decision lines, over the level the page queued', async ({ page }) => {
-    const lines = consoleOf(page);
+    const lines = runtimeConsole(page);
     await page.goto(`${DEMO}?varia_log=INFO:decision`);
     await expect.poll(() => line(lines, 'Decision for layer layer-unallocated')).toBeTruthy();
     await page.evaluate(() => (window as unknown as { varia: { push(call: unknown): unknown } }).varia.push(['event', 'buy']));
@@ -68,7 +59,7 @@ test.describe('QA log', () => {
   test('KRN-39 DEC-16 the QA log says when a variation is the one stored for the visitor (sticky)', async ({ page }) => {
     await page.goto(`${DEMO}?varia_log=INFO`);
     await page.waitForFunction(() => !Array.isArray((window as unknown as { varia: unknown }).varia));
-    const lines = consoleOf(page);
+    const lines = runtimeConsole(page);
     await page.reload();
     await expect
       .poll(() => line(lines, 'Decision for layer layer-audience', 'variation var-audience (New headline), sticky: the variation stored for this visitor'))

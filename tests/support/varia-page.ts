@@ -42,3 +42,13 @@ export async function recordLifecycleEvents(page: Page): Promise<void> {
 export function lifecycleEvents(page: Page): Promise<string[]> {
   return page.evaluate(() => [...((window as unknown as VariaWindow).__e2eLifecycle ?? [])]);
 }
+
+/** The runtime's console lines of a page, as they arrive, with the `[Varia] ` prefix removed. */
+export function runtimeConsole(page: Page): string[] {
+  const lines: string[] = [];
+  page.on('console', (message) => {
+    const text = message.text();
+    if (text.startsWith('[Varia] ')) lines.push(text.slice(8));
+  });
+  return lines;
+}
