@@ -76,15 +76,23 @@ export const applyAttributes = (change: Change, el: Element): UndoHandle => {
     const problem = CONTENT[kind] ? undefined : attributeProblem(kind, attributes[kind]);
     if (problem) throw Error(problem);
   }
-  const handles: UndoHandle[] = [];
+  // Most changes set one kind: its own handle, with no list and no combining wrapper (a list is made
+  // only at the second handle).
+  let one: UndoHandle | undefined;
+  let many: UndoHandle[] | undefined;
   for (const kind in attributes) {
     const value = attributes[kind];
     const handle = EDITS[kind] ? EDITS[kind](el, value as string | boolean) : setAny(el, kind, value);
-    if (handle) handles.push(handle);
+    if (!handle) continue;
+    if (!one) one = handle;
+    else (many ??= [one]).push(handle);
   }
-  if (change.css) handles.push(setStyles(el, change.css));
-  // Most changes set one kind: its own handle, without a combining wrapper.
-  return handles.length === 1 ? handles[0] : combine(handles);
+  if (change.css) {
+    const handle = setStyles(el, change.css);
+    if (!one) one = handle;
+    else (many ??= [one]).push(handle);
+  }
+  return many ? combine(many) : (one ?? combine([]));
 };
 
 export default definePlugin({

@@ -53,7 +53,7 @@ window.__bench = { createKernel, changes, appliers: [attribute, append], mutate 
 `;
 
 /** Runs in the page: builds the fixture, then times the three ways round by round. */
-async function runInPage(rounds: number): Promise<{ ours: number; hand: number; handWithUndo: number; mutator: number }> {
+export async function runInPage(rounds: number): Promise<{ ours: number; hand: number; handWithUndo: number; mutator: number }> {
   const { createKernel, changes, appliers, mutate } = (window as any).__bench;
   const section = (i: number) =>
     `<section id="s${i}" class="sec"><h2>Title ${i}</h2><p>Text <b>${i}</b></p><a class="link" href="/x${i}">link</a>` +
