@@ -64,10 +64,16 @@ test('EDT-20 widget JSON: the schema\'s fields are completed, a wrong type and a
   await expect(problems).toContainText('Incorrect type. Expected "string"', { timeout: 20_000 });
   await expect(problems).toContainText('Property colour is not allowed');
   await expect(page.locator('.au-editor .squiggly-error, .au-editor .squiggly-warning').first()).toBeAttached();
+  // While the configuration has problems the change cannot be added (saving would drop or default them).
+  const add = page.getByRole('button', { name: 'Add change' });
+  await expect(add).toBeDisabled();
+  await expect(page.getByTestId('save-blocked')).toBeVisible();
 
   // Fixed: no problem left, the change can be added.
   await fillMonaco(page, '{ "eventSuffix": "_home" }');
   await expect(problems).toHaveCount(0, { timeout: 20_000 });
+  await expect(add).toBeEnabled();
+  await expect(page.getByTestId('save-blocked')).toHaveCount(0);
 });
 
 test('EDT-20 custom code: the API\'s members are completed from its declarations and a wrong call is flagged, in JavaScript and TypeScript', async ({ page }) => {

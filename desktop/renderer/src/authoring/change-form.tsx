@@ -20,6 +20,11 @@ export interface ChangeFormProps {
   matches?: number;
   /** The selector of the element selected on the canvas now (for "move next to"). */
   pickedSelector?: string;
+  /**
+   * Problems that keep the change from being saved as typed (a widget configuration that is not valid JSON
+   * or breaks its widget's schema: saving would keep the last valid text or give fields their defaults).
+   */
+  onBlockingProblems?(problems: string[]): void;
 }
 
 const OPERATORS = [
@@ -48,7 +53,7 @@ const fromRule = (rule: string) => {
 };
 
 /** The form of one change. */
-export function ChangeForm({ kind, change, onChange, modelKey, matches, pickedSelector }: ChangeFormProps) {
+export function ChangeForm({ kind, change, onChange, modelKey, matches, pickedSelector, onBlockingProblems }: ChangeFormProps) {
   const attrs = (change.attributes ?? {}) as Record<string, string | boolean | null>;
   const setAttrs = (next: Record<string, string | boolean | null>) => onChange({ ...change, attributes: next as AuthoredChange['attributes'] });
   const [wide, setWide] = useState(false);
@@ -168,7 +173,7 @@ export function ChangeForm({ kind, change, onChange, modelKey, matches, pickedSe
       fields = <CodeFields change={change} onChange={onChange} editor={editor} />;
       break;
     case 'widget':
-      fields = <WidgetFields change={change} onChange={onChange} modelKey={modelKey} />;
+      fields = <WidgetFields change={change} onChange={onChange} modelKey={modelKey} onProblems={onBlockingProblems} />;
       break;
   }
   return (
@@ -236,10 +241,13 @@ function CodeFields({ change, onChange, editor }: { change: AuthoredChange; onCh
   );
 }
 
-function WidgetFields({ change, onChange, modelKey }: { change: AuthoredChange; onChange(change: AuthoredChange): void; modelKey: string }) {
+function WidgetFields({ change, onChange, modelKey, onProblems }: { change: AuthoredChange; onChange(change: AuthoredChange): void; modelKey: string; onProblems?(problems: string[]): void }) {
   const [widgets, setWidgets] = useState<WidgetEntry[]>();
   const [text, setText] = useState(() => JSON.stringify(change.config ?? {}, null, 2));
   const [problems, setProblems] = useState<string[]>([]);
+  useEffect(() => onProblems?.(problems), [problems, onProblems]);
+  // A form that goes away (another kind, cancel) leaves nothing blocking behind.
+  useEffect(() => () => onProblems?.([]), [onProblems]);
   useEffect(() => void loadWidgets().then(setWidgets), []);
   const widget = widgets?.find((entry) => entry.id === change.widget_id);
   const setConfig = (next: string) => {

@@ -30,6 +30,8 @@ export function ChangeInspector({ model, selection, variationRowId }: SlotProps)
   const pageId = canvas.view?.pageId ?? '';
   const saved = useMemo(() => savedChanges(model.store, variationRowId, pageId), [model, variationRowId, pageId, changeRows, actionRows]);
   const [editing, setEditing] = useState<Editing>();
+  // Problems the form reports that saving would hide (see ChangeFormProps.onBlockingProblems).
+  const [formProblems, setFormProblems] = useState<string[]>([]);
 
   // A change picked in the tree opens in the form.
   useEffect(() => {
@@ -63,8 +65,9 @@ export function ChangeInspector({ model, selection, variationRowId }: SlotProps)
   const variationName = displayName(model.store.getRow('variations', variationRowId) as never, variationRowId);
   const results = new Map((canvas.preview?.results ?? []).map((result) => [result.id, result]));
   const problems = editing ? draftProblems(editing.change, editing.kind) : [];
+  const blocked = problems.length > 0 || formProblems.length > 0;
   const save = () => {
-    if (!editing || problems.length) return;
+    if (!editing || blocked) return;
     const { change, rowId } = editing;
     if (rowId) updateChange(model, rowId, change, `Edit ${summary(change).toLowerCase()} change`);
     else addChange(model, actionFor(model, variationRowId, pageId || 'page'), change, `Add ${KINDS.find((k) => k.kind === editing.kind)?.label.toLowerCase()} change${change.selector ? ` on ${change.selector}` : ''}`);
@@ -120,11 +123,13 @@ export function ChangeInspector({ model, selection, variationRowId }: SlotProps)
             modelKey={editing.rowId ?? 'new'}
             matches={editing.change.selector ? canvas.counts[editing.change.selector] : undefined}
             pickedSelector={canvas.selection?.selector}
+            onBlockingProblems={setFormProblems}
           />
           {problems.length ? <ul className="au-problems">{problems.map((p) => <li key={p}>{p}</li>)}</ul> : null}
+          {formProblems.length ? <p className="au-actions__hint" data-testid="save-blocked">Fix the problems above to save this change.</p> : null}
           <div className="au-actions">
             <button type="button" className="au-button" onClick={() => setEditing(undefined)}>Cancel</button>
-            <button type="button" className="au-button au-button--primary" disabled={!!problems.length} onClick={save}>
+            <button type="button" className="au-button au-button--primary" disabled={blocked} onClick={save}>
               {editing.rowId ? 'Save change' : 'Add change'}
             </button>
           </div>
