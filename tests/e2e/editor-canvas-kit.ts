@@ -27,7 +27,23 @@ export async function pick(page: Page, selector: string): Promise<void> {
   const picker = page.getByRole('button', { name: 'Pick element' });
   await expect(picker).toBeEnabled({ timeout: 15_000 });
   if ((await picker.getAttribute('aria-pressed')) !== 'true') await picker.click();
-  await canvasFrame(page).locator(selector).first().click();
+  const target = canvasFrame(page).locator(selector).first();
+  await target.click();
+  // The selection reaches the editor over the channel after the click: wait until the editor names the
+  // element clicked or the child of it the click landed on, not a previous selection still on screen.
+  await expect
+    .poll(async () => {
+      const named = await page.getByTestId('selected-selector').textContent().catch(() => null);
+      if (!named) return false;
+      return target.evaluate((element, css) => {
+        try {
+          return [...element.ownerDocument.querySelectorAll(css)].some((match) => element.contains(match));
+        } catch {
+          return false;
+        }
+      }, named);
+    }, { timeout: 15_000 })
+    .toBe(true);
 }
 
 /**
