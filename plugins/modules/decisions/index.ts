@@ -36,11 +36,6 @@ export const createDecisions = (ctx: PluginContext, options: DecisionsOptions = 
   // Event ids are `${idPrefix}-${n}`: the prefix with its dash is joined once, so an id is one concatenation.
   const eventPrefix = idPrefix + '-';
   let eventCount = 0;
-  // Past the first thousand ids, an id is its thousands' text (made once per thousand) and a three-digit
-  // tail from a table: the same text as `eventPrefix + n`, without a number conversion per decision.
-  let thousands = 0;
-  let thousandsText = '';
-  let tails: string[] | undefined;
   let activations = 0;
   let namespaceWarned = false;
   let modules: DecisionModules | undefined;
@@ -125,13 +120,7 @@ export const createDecisions = (ctx: PluginContext, options: DecisionsOptions = 
       if (unsaved) unsaved.push(entry.layerState);
       else save([entry.layerState]);
     },
-    nextEventId: () => {
-      const n = ++eventCount;
-      if (n < 1000) return eventPrefix + n;
-      const tail = n % 1000;
-      if (n - tail !== thousands) thousandsText = eventPrefix + (thousands = n - tail) / 1000;
-      return thousandsText + (tails ??= Array.from({ length: 1000 }, (_, i) => ('' + (i + 1000)).slice(1)))[tail];
-    },
+    nextEventId: () => eventPrefix + ++eventCount,
     // One clock read serves every decision of the same synchronous run (a decidePage, or a page's
     // decideLayer calls in a row): it is forgotten at the next microtask.
     now: () => (pageNow ??= (queueMicrotask(forgetNow), ctx.clock.now())),
