@@ -12,7 +12,8 @@
  * handed over by `load`. Because its data is all it will run, parts of a plugin its data cannot use are
  * replaced by stand-ins at build time (FITTED_PARTS below: the contextual bandit for a project with no
  * cmab experiment, the redirect relay with no redirect change, the holdback draws with no holdback above 0,
- * page tags and activation code when no page has them, the regex guard's analysis, which the build has run
+ * page tags and activation code when no page has them, the URL rules other than regex and the loader of
+ * async changes' scripts when the data names none, the regex guard's analysis, which the build has run
  * on every pattern of the data, and the modules' project rules).
  *
  * What a fitted snippet leaves out is also what a page could otherwise reach through push calls alone
@@ -163,6 +164,30 @@ export const fitStandardPreset = (data: ProjectInput, options: StandardPresetOpt
 
 const holdsBack = (threshold: unknown) => typeof threshold === 'number' && threshold > 0;
 
+/** The match types of the URL conditions in the pages' conditions (at any depth of their lists). */
+const pageUrlMatches = (data: ProjectInput): unknown[] => {
+  const matches: unknown[] = [];
+  const walk = (value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach(walk);
+    if (value && typeof value === 'object' && (value as { type?: unknown }).type === 'url') matches.push((value as { match?: unknown }).match);
+  };
+  for (const page of data.pages ?? []) walk(page?.staticConditions);
+  return matches;
+};
+
+/** Whether a change anywhere in the data (a layer's, an action's) has a script to load (`src`). */
+const hasAsyncChange = (data: ProjectInput): boolean => {
+  let found = false;
+  const walk = (value: unknown, inChanges: boolean): void => {
+    if (found || !value || typeof value !== 'object') return;
+    if (Array.isArray(value)) return value.forEach((item) => walk(item, inChanges));
+    if (inChanges && (value as { src?: unknown }).src !== undefined) found = true;
+    for (const [key, item] of Object.entries(value)) walk(item, key === 'changes' || key === 'changeSet');
+  };
+  walk(data, false);
+  return found;
+};
+
 /**
  * Parts of a plugin that a fitted snippet replaces by a stand-in at build time when its project's data
  * cannot use them (a fitted snippet refuses data from `load`, so its data is all it will ever run):
@@ -202,6 +227,19 @@ export const FITTED_PARTS: ReadonlyArray<{ module: string; stub: string; used(da
     module: 'plugins/modules/pages/activation-code.ts',
     stub: 'plugins/modules/pages/activation-code-off.ts',
     used: (data) => (data.pages ?? []).some((page) => page?.activationCode !== undefined),
+  },
+  {
+    // The URL rules other than `regex` (exact, substring, simple with its wildcards): only for a project
+    // with a page URL condition that uses one (a condition without a match type matches nothing either way).
+    module: 'plugins/modules/pages/url.ts',
+    stub: 'plugins/modules/pages/url-regex.ts',
+    used: (data) => pageUrlMatches(data).some((match) => match !== 'regex'),
+  },
+  {
+    // The loader of async changes' scripts (CHG-17): only for a project with a change that has a `src`.
+    module: 'plugins/modules/changes/script.ts',
+    stub: 'plugins/modules/changes/script-off.ts',
+    used: (data) => hasAsyncChange(data),
   },
   {
     // The regex guard's automaton analysis (about 3 KB gzip): the build ran it on every pattern of the

@@ -19,6 +19,10 @@ import * as tagsOff from '../../../plugins/modules/pages/tags-off';
 import * as activationCode from '../../../plugins/modules/pages/activation-code';
 import * as activationCodeOff from '../../../plugins/modules/pages/activation-code-off';
 import * as relayOff from '../../../plugins/modules/decisions/relay-off';
+import * as url from '../../../plugins/modules/pages/url';
+import * as urlRegex from '../../../plugins/modules/pages/url-regex';
+import * as script from '../../../plugins/modules/changes/script';
+import * as scriptOff from '../../../plugins/modules/changes/script-off';
 import { FITTED_PARTS, fittedStubs } from '../../../plugins/presets/fit';
 import { bundle } from '../../../scripts/lib/snippet';
 import type { ProjectInput } from '../../../core/project/types';
@@ -44,10 +48,13 @@ describe('fitted snippets: stand-ins for the parts their data cannot use (plugin
       [holdback, holdbackOff],
       [tags, tagsOff],
       [activationCode, activationCodeOff],
+      [url, urlRegex],
+      [script, scriptOff],
     ];
     expect(FITTED_PARTS.map((part) => part.stub).sort()).toEqual([
       'core/project/regex-checked.ts',
       'plugins/modules/audiences/validate-off.ts',
+      'plugins/modules/changes/script-off.ts',
       'plugins/modules/changes/validate-off.ts',
       'plugins/modules/decisions/cmab-off.ts',
       'plugins/modules/decisions/holdback-off.ts',
@@ -55,6 +62,7 @@ describe('fitted snippets: stand-ins for the parts their data cannot use (plugin
       'plugins/modules/decisions/validate-off.ts',
       'plugins/modules/pages/activation-code-off.ts',
       'plugins/modules/pages/tags-off.ts',
+      'plugins/modules/pages/url-regex.ts',
       'plugins/modules/pages/validate-off.ts',
     ]);
     for (const [real, stub] of pairs) expect(functionsOf(real).filter((name) => !functionsOf(stub).includes(name) && name !== 'reusable')).toEqual([]);
@@ -159,6 +167,46 @@ describe('fitted snippets: stand-ins for the parts their data cannot use (plugin
     const ctx = { attempt: (_kind: string, fn: () => unknown) => fn(), report: () => {} } as never;
     expect(activationCodeOff.runActivationCode(ctx, page as never, () => {})).toBe(activationCode.runActivationCode(ctx, page as never, () => {}));
     expect(activationCode.runActivationCode(ctx, { ...page, activationCode: () => 'ran' } as never, () => {})).toBe('ran');
+  });
+
+  it('URL-1 URL-5 the URL rules other than regex stay in a fitted snippet whose pages name one, at any depth of their conditions', () => {
+    const data = (...conditions: unknown[]) =>
+      ({ projectId: 'p', accountId: 'a', layers: [], pages: [{ id: 'home', apiName: 'home', staticConditions: ['and', ...conditions] }] }) as unknown as ProjectInput;
+    const regex = { type: 'url', match: 'regex', value: '^[^/?#]+(?:[?#]|$)' };
+    expect(fittedStubs(data())['plugins/modules/pages/url.ts']).toBe('plugins/modules/pages/url-regex.ts');
+    expect(fittedStubs(data(regex, { type: 'device', value: 'desktop_laptop' }))['plugins/modules/pages/url.ts']).toBe('plugins/modules/pages/url-regex.ts');
+    for (const match of ['exact', 'substring', 'simple']) {
+      expect(fittedStubs(data(regex, ['or', ['not', { type: 'url', match, value: '/shop' }]]))['plugins/modules/pages/url.ts']).toBeUndefined();
+    }
+  });
+
+  it('URL-5 URL-6 URL-7 URL-11 the regex-only stand-in answers regex conditions as the full matcher, every other rule false', () => {
+    const problems: string[] = [];
+    const full = url.createUrlMatcher(undefined, (pattern) => problems.push(`full ${pattern}`));
+    const fitted = urlRegex.createUrlMatcher(undefined, (pattern) => problems.push(`fitted ${pattern}`));
+    const urls = ['https://www.example.com/ko-kr?varia_log=INFO#top', 'https://example.com/', 'http://varia-editor.example.com/shop/item?x=1', 'https://example.com/de-de/docs', '/shop/a?b#c'];
+    const patterns = ['^[^/?#]+/ko-kr(?:[?#]|$)', '^[^/?#]+(?:[?#]|$)', '^/shop(?:/|$)', '^https://www\\.example\\.com/', 'docs$', '(a+)+$', '('];
+    for (const value of patterns) for (const at of urls) expect(fitted({ type: 'url', match: 'regex', value }, at)).toBe(full({ type: 'url', match: 'regex', value }, at));
+    expect(problems.filter((line) => line.startsWith('fitted')).map((line) => line.slice(7))).toEqual(problems.filter((line) => line.startsWith('full')).map((line) => line.slice(5)));
+    expect(problems.length).toBeGreaterThan(0);
+    expect(full({ type: 'url', match: 'simple', value: '/shop/item' }, urls[2])).toBe(true);
+    expect(fitted({ type: 'url', match: 'simple', value: '/shop/item' }, urls[2])).toBe(false);
+    expect(urlRegex.normalizeUrl(urls[0])).toBe(url.normalizeUrl(urls[0]));
+    expect(urlRegex.normalizeUrl(urls[0])).toBe('example.com/ko-kr#top');
+  });
+
+  it('CHG-17 the loader of async changes stays in a fitted snippet whose data has a change with a src; the stand-in loads nothing', async () => {
+    const base = { projectId: 'p', accountId: 'a', layers: [layer()] } as unknown as ProjectInput;
+    expect(fittedStubs(base)['plugins/modules/changes/script.ts']).toBe('plugins/modules/changes/script-off.ts');
+    const withAttributeSrc = structuredClone(base) as { layers: Array<{ experiments: Array<{ variations: Array<{ actions: unknown[] }> }> }> };
+    withAttributeSrc.layers[0].experiments[0].variations[0].actions = [{ viewId: 'home', changes: [{ id: 'c', type: 'attribute', selector: 'img', attributes: { src: '/a.png' } }] }];
+    expect(fittedStubs(withAttributeSrc as unknown as ProjectInput)['plugins/modules/changes/script.ts']).toBe('plugins/modules/changes/script-off.ts');
+    const asyncChange = structuredClone(base) as typeof withAttributeSrc;
+    asyncChange.layers[0].experiments[0].variations[0].actions = [{ viewId: 'home', changes: [{ id: 'c', type: 'custom_code', src: '/lib.js', value: () => {} }] }];
+    expect(fittedStubs(asyncChange as unknown as ProjectInput)['plugins/modules/changes/script.ts']).toBeUndefined();
+    expect(fittedStubs({ ...base, layers: [{ ...layer(), changes: [{ id: 'c', type: 'custom_code', src: '/lib.js' }] }] } as unknown as ProjectInput)['plugins/modules/changes/script.ts']).toBeUndefined();
+    await expect(scriptOff.createScriptLoader(undefined, undefined)('/lib.js')).rejects.toThrow(script.msgLoadFailed('/lib.js'));
+    expect(scriptOff.MSG_QUOTE_REFUSED).toBe(script.MSG_QUOTE_REFUSED);
   });
 
   it('a bundle built with stand-ins carries them instead of the modules', async () => {
