@@ -13,7 +13,8 @@
  * replaced by stand-ins at build time (FITTED_PARTS below: the contextual bandit for a project with no
  * cmab experiment, the redirect relay with no redirect change, the holdback draws with no holdback above 0,
  * page tags and activation code when no page has them, the URL rules other than regex and the loader of
- * async changes' scripts when the data names none, the regex guard's analysis, which the build has run
+ * async changes' scripts when the data names none, the customer id locator with no `visitorIdLocator`,
+ * the regex guard's analysis, which the build has run
  * on every pattern of the data, and the modules' project rules).
  *
  * What a fitted snippet leaves out is also what a page could otherwise reach through push calls alone
@@ -240,6 +241,12 @@ export const FITTED_PARTS: ReadonlyArray<{ module: string; stub: string; used(da
     module: 'plugins/modules/changes/script.ts',
     stub: 'plugins/modules/changes/script-off.ts',
     used: (data) => hasAsyncChange(data),
+  },
+  {
+    // The customer-provided visitor id (CFG-3, VIS-11): only for a project with a `visitorIdLocator`.
+    module: 'plugins/modules/visitor/locator.ts',
+    stub: 'plugins/modules/visitor/locator-off.ts',
+    used: (data) => data.visitorIdLocator != null,
   },
   {
     // The regex guard's automaton analysis (about 3 KB gzip): the build ran it on every pattern of the

@@ -23,6 +23,8 @@ import * as url from '../../../plugins/modules/pages/url';
 import * as urlRegex from '../../../plugins/modules/pages/url-regex';
 import * as script from '../../../plugins/modules/changes/script';
 import * as scriptOff from '../../../plugins/modules/changes/script-off';
+import * as locator from '../../../plugins/modules/visitor/locator';
+import * as locatorOff from '../../../plugins/modules/visitor/locator-off';
 import { FITTED_PARTS, fittedStubs } from '../../../plugins/presets/fit';
 import { bundle } from '../../../scripts/lib/snippet';
 import type { ProjectInput } from '../../../core/project/types';
@@ -50,6 +52,7 @@ describe('fitted snippets: stand-ins for the parts their data cannot use (plugin
       [activationCode, activationCodeOff],
       [url, urlRegex],
       [script, scriptOff],
+      [locator, locatorOff],
     ];
     expect(FITTED_PARTS.map((part) => part.stub).sort()).toEqual([
       'core/project/regex-checked.ts',
@@ -64,6 +67,7 @@ describe('fitted snippets: stand-ins for the parts their data cannot use (plugin
       'plugins/modules/pages/tags-off.ts',
       'plugins/modules/pages/url-regex.ts',
       'plugins/modules/pages/validate-off.ts',
+      'plugins/modules/visitor/locator-off.ts',
     ]);
     for (const [real, stub] of pairs) expect(functionsOf(real).filter((name) => !functionsOf(stub).includes(name) && name !== 'reusable')).toEqual([]);
   });
@@ -207,6 +211,19 @@ describe('fitted snippets: stand-ins for the parts their data cannot use (plugin
     expect(fittedStubs({ ...base, layers: [{ ...layer(), changes: [{ id: 'c', type: 'custom_code', src: '/lib.js' }] }] } as unknown as ProjectInput)['plugins/modules/changes/script.ts']).toBeUndefined();
     await expect(scriptOff.createScriptLoader(undefined, undefined)('/lib.js')).rejects.toThrow(script.msgLoadFailed('/lib.js'));
     expect(scriptOff.MSG_QUOTE_REFUSED).toBe(script.MSG_QUOTE_REFUSED);
+  });
+
+  it('CFG-3 VIS-11 the visitor id locator stays in a fitted snippet whose data has a visitorIdLocator; the stand-in locates nothing, as the locator without one', () => {
+    const base = { projectId: 'p', accountId: 'a', layers: [] } as unknown as ProjectInput;
+    expect(fittedStubs(base)['plugins/modules/visitor/locator.ts']).toBe('plugins/modules/visitor/locator-off.ts');
+    expect(fittedStubs({ ...base, visitorIdLocator: { type: 'cookie', name: 'uid' } } as unknown as ProjectInput)['plugins/modules/visitor/locator.ts']).toBeUndefined();
+    const warned: unknown[] = [];
+    const ctx = { data: {}, win: globalThis, log: { warn: (...args: unknown[]) => warned.push(args) } } as never;
+    expect(locatorOff.locateVisitorId(ctx)).toBe(locator.locateVisitorId(ctx));
+    expect(locatorOff.locateVisitorId(ctx)).toBeUndefined();
+    expect(warned).toEqual([]);
+    expect(locatorOff.msgCustomIdNotFound({ type: 'cookie', name: 'uid' })).toBe(locator.msgCustomIdNotFound({ type: 'cookie', name: 'uid' }));
+    expect(locatorOff.MSG_CUSTOM_ID_TYPE).toBe(locator.MSG_CUSTOM_ID_TYPE);
   });
 
   it('a bundle built with stand-ins carries them instead of the modules', async () => {
