@@ -10,6 +10,47 @@ export interface ValidatePart {
 /** Logged after the reason when the validators of data handed over by `load` cannot be had. */
 export const MSG_LOAD_NOT_RUN = 'The project data handed over by load is not run without its validators';
 
+/** A plugin built as a part, as its stand-in offers it (plugins/_shared/stand-in.ts). */
+type StandIn = Plugin & { swap?: () => Promise<Plugin> };
+
+/**
+ * The types the data names: of conditions (any `...conditions` list: audiences, pages, URL conditions) and
+ * of changes, at any depth. A plugin built as a part is wanted when its name is among them.
+ */
+export const namedTypes = (data: unknown): Set<string> => {
+  const names = new Set<string>();
+  const walk = (value: unknown, named: boolean, depth: number): void => {
+    if (depth > 40 || !value || typeof value != 'object') return;
+    if (named && typeof (value as { type?: unknown }).type == 'string') names.add((value as { type: string }).type);
+    for (const key in value) walk((value as Record<string, unknown>)[key], named || /conditions$|^changes$/i.test(key), depth + 1);
+  };
+  walk(data, false, 0);
+  return names;
+};
+
+/**
+ * Swaps in the plugins built as parts that `data` names (their stand-ins load them, before init): undefined
+ * when none is wanted (the start stays synchronous), else the plugin list with the swapped ones in place. A
+ * part that cannot be had is logged (the loader's catalogue message) and its stand-in stays.
+ */
+const swapNamed = (data: unknown, plugins: readonly Plugin[], log: Logger): Promise<readonly Plugin[]> | undefined => {
+  const standIns = plugins.filter((plugin) => (plugin as StandIn).swap);
+  // No walk of the data for a snippet without stand-ins.
+  const names = standIns.length ? namedTypes(data) : undefined;
+  const wanted = standIns.filter((plugin) => names!.has(plugin.name));
+  if (wanted.length)
+    return Promise.all(
+      plugins.map((plugin) =>
+        wanted.includes(plugin)
+          ? (plugin as StandIn).swap!().catch((error: Error) => {
+              log.error(error?.message ?? error);
+              return plugin;
+            })
+          : plugin,
+      ),
+    );
+};
+
 /**
  * The preparer of a snippet built with the whole preset (not fitted). Like `prepareBuilt` (./prepare.ts),
  * its own data, validated when it was built, only gets its defaults, synchronously. The validators of data
@@ -17,18 +58,26 @@ export const MSG_LOAD_NOT_RUN = 'The project data handed over by load is not run
  * they are the `validate` part, which `load` (the part loader, plugins/_shared/parts.ts) fetches from beside
  * the snippet; the kernel's init waits for them. When they cannot be had (no network, a broken part), the
  * reason is logged and the data is refused like invalid data: data that was never checked is not run.
+ * The rarely used plugins the snippet holds as stand-ins (plugins/_shared/stand-in.ts) are swapped for the
+ * real ones, loaded as parts, when the data names them, before validation and before init.
  * The promise never rejects.
  */
 export const prepareOnDemand =
   (built: unknown, load: (name: string) => Promise<unknown>): ProjectPreparer =>
   (input, plugins, log) => {
-    if (input === built) return normalizeProjectData(input as ProjectInput);
+    if (input === built) {
+      const data = normalizeProjectData(input as ProjectInput);
+      const swapping = swapNamed(input, plugins, log);
+      return swapping ? swapping.then(() => data) : data;
+    }
+    // The validators and the plugins the data names load side by side; the validators check the data
+    // against the real plugins.
     return Promise.resolve()
-      .then(() => load('validate'))
-      .then((part) => {
+      .then(() => Promise.all([load('validate'), swapNamed(input, plugins, log) ?? plugins]))
+      .then(([part, swapped]) => {
         const prepare = (part as Partial<ValidatePart> | undefined)?.prepareProject;
         if (typeof prepare != 'function') throw Error('the validate part has no prepareProject');
-        const data = prepare(input, plugins, log);
+        const data = prepare(input, swapped, log);
         return data && typeof data == 'object' ? data : undefined;
       })
       .catch((error: unknown) => {

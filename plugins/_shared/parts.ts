@@ -31,7 +31,10 @@ type PartWindow = Window & { [PARTS_GLOBAL]?: Registry };
 
 // The snippet's own script element, read while the snippet runs (later, currentScript is another script).
 const current = typeof document == 'object' ? (document.currentScript as HTMLScriptElement | null) : null;
-let address = current?.src;
+// A part that loads parts itself (a matcher part asking for the behaviour engine) runs its own copy of
+// this loader: its parts are beside the snippet, whose address the snippet's copy left in the registry
+// (`a`), not beside the part.
+let address = (typeof window == 'object' && (window as PartWindow)[PARTS_GLOBAL]?.a as string) || current?.src;
 const nonce = current?.nonce;
 
 /**
@@ -58,7 +61,7 @@ export const partUrl = (name: string, snippet = address): string | undefined => 
 const registryOf = (win: PartWindow | undefined): Registry | undefined => {
   try {
     let registry = win?.[PARTS_GLOBAL];
-    if (!registry && win) registry = win[PARTS_GLOBAL] = { v: PARTS_VERSION };
+    if (!registry && win) registry = win[PARTS_GLOBAL] = { v: PARTS_VERSION, a: address };
     return registry?.v === PARTS_VERSION ? registry : undefined;
   } catch {
     return;

@@ -21,6 +21,11 @@ export interface PartDefinition {
   entry: string;
   /** Whether a snippet fitted to its project can ask for it (a fitted snippet refuses `load`, so never validates). */
   fitted: boolean;
+  /**
+   * Built with the part stand-ins ({@link PART_STUBS}) as a snippet is: a plugin part reaches the behaviour
+   * engine through the behavior part, not a copy of its own (the validate part brings the real code).
+   */
+  stubs?: boolean;
 }
 
 const registering = (name: string, imports: string[], exports: string) =>
@@ -52,6 +57,17 @@ const withRules = (plugins) => plugins.map((p) => (p && p.type === 'apiModule' &
 registerPart(window, 'validate', { prepareProject: (input, plugins, log) => prepareProject(input, withRules(plugins), log), unsafeReason });
 registerPart(window, 'behavior', engine);`;
 
+/**
+ * Plugins of the whole preset built as parts (plugins/_shared/stand-in.ts): the plugin's folder under
+ * plugins/ and its stand-in, which a snippet that is not fitted carries instead ({@link PLUGIN_PART_STUBS}).
+ * The part `<kind>-<folder>` (`matcher-location`) registers the module's default export, and is fetched
+ * before init when the project's data names the plugin (core/project/prepare-on-demand.ts). A fitted
+ * snippet keeps the plugins its data names inline, so it never asks for these parts.
+ */
+export const ON_DEMAND_PLUGINS: ReadonlyArray<{ folder: string; part: string; stub: string }> = [
+  'location', 'time-and-day', 'list', 'segment', 'first-session', 'custom-attribute',
+].map((name) => ({ folder: `audience-matchers/${name}`, part: `matcher-${name}`, stub: `plugins/audience-matchers/_shared/on-demand/${name}.ts` }));
+
 /** Every part, in the order the bench lists them. */
 export const PARTS: readonly PartDefinition[] = [
   {
@@ -72,6 +88,13 @@ export const PARTS: readonly PartDefinition[] = [
     entry: registering('qa-log', [`import { explainer } from './plugins/modules/qa-log/explain';`], '{ explainer }'),
     fitted: true,
   },
+  ...ON_DEMAND_PLUGINS.map(({ folder, part }) => ({
+    name: part,
+    holds: `the ${folder} plugin, for a project whose data names it`,
+    entry: registering(part, [`import plugin from './plugins/${folder}';`], 'plugin'),
+    fitted: false,
+    stubs: true,
+  })),
 ];
 
 /**
@@ -91,13 +114,24 @@ export const PART_STUBS: Readonly<Record<string, string>> = {
   'plugins/modules/pages/validate.ts': 'plugins/modules/pages/validate-off.ts',
 };
 
+/**
+ * The stand-ins of {@link ON_DEMAND_PLUGINS}, for snippets that are not fitted (scripts/build-snippet.ts):
+ * repository path of the plugin's module -> its stand-in.
+ */
+export const PLUGIN_PART_STUBS: Readonly<Record<string, string>> = Object.fromEntries(
+  ON_DEMAND_PLUGINS.map(({ folder, stub }) => [`plugins/${folder}/index.ts`, stub]),
+);
+
+/** Every stand-in of a snippet of the whole preset (not fitted): what the bench and the size budget measure. */
+export const WHOLE_PRESET_STUBS: Readonly<Record<string, string>> = { ...PART_STUBS, ...PLUGIN_PART_STUBS };
+
 const codes = new Map<string, Promise<string>>();
 
 /** A part's code as it ships (bundled once per process); throws when it holds code a strict CSP forbids. */
 export const partCode = (part: PartDefinition): Promise<string> => {
   let code = codes.get(part.name);
   if (!code) {
-    code = bundle(part.entry, 'iife').then((text) => {
+    code = bundle(part.entry, 'iife', part.stubs ? PART_STUBS : {}).then((text) => {
       const unsafe = findUnsafeEval(text);
       if (unsafe) throw Error(`the ${part.name} part contains code a strict CSP forbids (${unsafe})`);
       return text;

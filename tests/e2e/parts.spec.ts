@@ -13,6 +13,7 @@ const DEMO = '/demo/e2e-parts';
 const VALIDATE = '/snippets/e2e-parts.validate.js';
 const BEHAVIOR = '/snippets/e2e-parts.behavior.js';
 const QA_LOG = '/snippets/e2e-parts.qa-log.js';
+const MATCHER_LOCATION = '/snippets/e2e-parts.matcher-location.js';
 
 /** Data the page hands over with `load`: a layer that changes the demo headline. */
 const LOADED = {
@@ -185,6 +186,51 @@ test.describe('parts loaded on demand', () => {
     await expect.poll(() => lines.filter((line) => line.startsWith('Failed to load the behavior part')).length).toBe(2);
     await expect.poll(() => lines.some((line) => line.includes('Page parts_page activated'))).toBe(true);
     await expect(page.locator('#demo-text')).toHaveText('Some text, and a button for click events.');
+    expect(pageProblems.pageErrors).toEqual([]);
+  });
+
+  /** LOADED with its experiment for visitors in Australia (a location audience), and `calls` queued after `load`. */
+  const queueLocated = (page: Page, calls: unknown[]) => {
+    const audiences = [{ id: 'aud-au', conditions: ['and', { type: 'location', value: 'AU' }] }];
+    const layers = [{ ...LOADED.layers[0], experiments: [{ ...LOADED.layers[0].experiments[0], audienceIds: ['or', 'aud-au'] }] }];
+    return page.addInitScript((queue) => {
+      (window as unknown as { varia: unknown[] }).varia = queue;
+    }, [['load', { ...LOADED, audiences, layers }], ...calls]);
+  };
+
+  test('AUD-16 AUD-18 a location audience in loaded data: the location matcher is fetched as a part before init, under the strict CSP, and matches the pushed geolocation', async ({ page, pageProblems }) => {
+    const requests = snippetRequests(page);
+    await queueLocated(page, [['geolocation', { location: 'AU' }]]);
+    await page.goto(DEMO);
+    await expect(headline(page)).toHaveText('Loaded data');
+    expect(requests).toContain(MATCHER_LOCATION);
+    // Only the matcher the data names: no other matcher part.
+    expect(requests.filter((path) => path.includes('.matcher-'))).toEqual([MATCHER_LOCATION]);
+    expect(pageProblems.pageErrors).toEqual([]);
+    expect(pageProblems.consoleErrors).toEqual([]);
+    expect(await pageProblems.cspViolations()).toEqual([]);
+  });
+
+  test('AUD-16 a visitor elsewhere does not match the location audience (the part decides, not its stand-in)', async ({ page, pageProblems }) => {
+    const lines = runtimeConsole(page);
+    await queueLocated(page, [['geolocation', { location: 'US' }]]);
+    await page.goto(`${DEMO}?varia_log=INFO`);
+    await expect.poll(() => lines.some((line) => line.includes('Page parts_page activated'))).toBe(true);
+    await expect(headline(page)).toHaveText('A headline the project may change');
+    expect(lines.filter((line) => line.startsWith('Failed to load'))).toEqual([]);
+    expect(pageProblems.pageErrors).toEqual([]);
+  });
+
+  test('KRN-9 a matcher part answered 404: its catalogue message, the location audience unknown (not matched), the rest of the page runs', async ({ page, pageProblems }) => {
+    const lines = runtimeConsole(page);
+    await page.route(`**${MATCHER_LOCATION}`, (route) => route.fulfill({ status: 404, contentType: 'text/plain', body: 'not here' }));
+    await queueLocated(page, [['geolocation', { location: 'AU' }]]);
+    await page.goto(`${DEMO}?varia_log=INFO`);
+    const url = new URL(MATCHER_LOCATION, page.url()).href;
+    await expect.poll(() => lines.filter((line) => line === `Failed to load the matcher-location part from ${url}: the request failed`).length).toBe(1);
+    await expect.poll(() => lines.some((line) => line.includes('Page parts_page activated'))).toBe(true);
+    await expect(headline(page)).toHaveText('A headline the project may change');
+    expect(await page.evaluate(() => (window as unknown as { varia: { get(name: string): { revision: number } } }).varia.get('data').revision)).toBe(2);
     expect(pageProblems.pageErrors).toEqual([]);
   });
 

@@ -18,7 +18,7 @@ import { breakdown, type BreakdownGroup } from '../../../scripts/lib/snippet-bre
 import { snippetCode, snippetParts } from '../../../scripts/build-snippet';
 import { bundle, measure, measureKernel, projectFiles, ROOT, WHOLE_PRESET_ENTRY, type Sizes } from '../../../scripts/lib/snippet';
 import { widgetFolder } from '../../../plugins/presets/fit';
-import { measureParts, PART_STUBS } from '../../../scripts/lib/snippet-parts';
+import { measureParts, WHOLE_PRESET_STUBS } from '../../../scripts/lib/snippet-parts';
 import type { BenchRow, BenchSuite } from '../table';
 import { growthbookEntry, optimizelyEntry } from './homepage-peers';
 
@@ -85,7 +85,7 @@ export const snippetSizes: BenchSuite = {
     const rows = rowsFor('kernel alone', await measureKernel(), peers);
     // What a page loads at first (the snippet), and each part it loads only when it needs it, apart: the
     // total is what a page that needs every part would load, never what every page loads.
-    const whole = measure(await bundle(WHOLE_PRESET_ENTRY, 'iife', PART_STUBS));
+    const whole = measure(await bundle(WHOLE_PRESET_ENTRY, 'iife', WHOLE_PRESET_STUBS));
     rows.push(...rowsFor('whole standard preset, no project data: the snippet every page loads', whole, peers));
     const parts = await measureParts();
     for (const { part, sizes } of parts) rows.push(...rowsFor(`  on-demand part "${part.name}" (${part.holds})`, sizes, {}));
@@ -105,7 +105,7 @@ export const snippetSizes: BenchSuite = {
       const project = file.split('/').slice(-2, -1)[0];
       rows.push(...rowsFor(`snippet: ${project}`, measure(await snippetCode(file)), peers));
     }
-    rows.push(...breakdownRows('homepage', await breakdown(homepageParts.entry, homepageParts.stubs)), ...breakdownRows('whole preset', await breakdown(WHOLE_PRESET_ENTRY, PART_STUBS)));
+    rows.push(...breakdownRows('homepage', await breakdown(homepageParts.entry, homepageParts.stubs)), ...breakdownRows('whole preset', await breakdown(WHOLE_PRESET_ENTRY, WHOLE_PRESET_STUBS)));
     return rows;
   },
 };

@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as guard from '../../../core/project/regex';
 import { partNow, partUrl, PARTS_GLOBAL, PARTS_VERSION, registerPart } from '../../../plugins/_shared/parts';
-import { PART_STUBS, PARTS } from '../../../scripts/lib/snippet-parts';
+import { ON_DEMAND_PLUGINS, PART_STUBS, PARTS, PLUGIN_PART_STUBS } from '../../../scripts/lib/snippet-parts';
+import { isStandIn } from '../../../plugins/_shared/stand-in';
 import { ROOT } from '../../../scripts/lib/snippet';
 
 const exportsOf = (module: object) => Object.keys(module).sort();
@@ -26,7 +27,20 @@ describe('on-demand parts: stand-ins', () => {
       const [realModule, stubModule] = await Promise.all([import(join(ROOT, real)), import(join(ROOT, stub))]);
       expect(exportsOf(stubModule), `${stub} stands in for ${real}`).toEqual(exportsOf(realModule));
     }
-    expect(PARTS.map((part) => part.name)).toEqual(['validate', 'behavior', 'qa-log']);
+    expect(PARTS.map((part) => part.name)).toEqual(['validate', 'behavior', 'qa-log', ...ON_DEMAND_PLUGINS.map((plugin) => plugin.part)]);
+  });
+
+  it('every plugin built as a part has a stand-in of its type and name (a factory for a factory), and its part is not for fitted snippets', async () => {
+    expect(Object.keys(PLUGIN_PART_STUBS).length).toBe(ON_DEMAND_PLUGINS.length);
+    for (const [real, stub] of Object.entries(PLUGIN_PART_STUBS)) {
+      const [realModule, stubModule] = await Promise.all([import(join(ROOT, real)), import(join(ROOT, stub))]);
+      const make = (module: { default: unknown }) => (typeof module.default == 'function' ? (module.default as () => unknown)() : module.default) as { type: string; name: string };
+      expect(typeof stubModule.default, stub).toBe(typeof realModule.default);
+      const [plugin, standIn] = [make(realModule), make(stubModule)];
+      expect([standIn.type, standIn.name], stub).toEqual([plugin.type, plugin.name]);
+      expect(isStandIn(standIn), stub).toBe(true);
+    }
+    for (const part of PARTS.filter((p) => p.name.startsWith('matcher-'))) expect(part.fitted).toBe(false);
   });
 
   it('URL-5 AUD-13 the regex guard of a whole-preset snippet: the limits alone, then the full analysis once the validate part is loaded', async () => {

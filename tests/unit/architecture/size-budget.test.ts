@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { snippetCode } from '../../../scripts/build-snippet';
 import { ROOT, bundle, findUnsafeEval, measure, measureKernel, snippetEntry, WHOLE_PRESET_ENTRY } from '../../../scripts/lib/snippet';
-import { measureParts, PART_STUBS, partCode } from '../../../scripts/lib/snippet-parts';
+import { measureParts, partCode, WHOLE_PRESET_STUBS } from '../../../scripts/lib/snippet-parts';
 
 /** The kernel's budget: 3 KB gzip, minified as it ships inside every snippet. */
 const KERNEL_GZIP_BUDGET = 3 * 1024;
@@ -22,7 +22,19 @@ const WHOLE_PRESET_GZIP_BUDGET = 43_600;
  * room: they are loaded only by the pages that need them, so they are held apart from the snippet, not
  * forgotten.
  */
-const PART_GZIP_BUDGETS: Record<string, number> = { validate: 15_200, behavior: 8_000, 'qa-log': 1_600 };
+const PART_GZIP_BUDGETS: Record<string, number> = {
+  validate: 15_200,
+  behavior: 8_000,
+  'qa-log': 1_600,
+  // The audience matchers a snippet of the whole preset loads when its data names them (each repeats the
+  // part registry and, for custom_attribute, the value matchers and the behaviour engine's loader).
+  'matcher-location': 1_250,
+  'matcher-time-and-day': 1_150,
+  'matcher-list': 1_150,
+  'matcher-segment': 900,
+  'matcher-first-session': 850,
+  'matcher-custom-attribute': 4_000,
+};
 
 /**
  * GrowthBook's bundle for the homepage project's experiments with the same widget code and settings
@@ -46,7 +58,7 @@ describe('size budget and strict CSP', () => {
   });
 
   it('the whole standard preset (no project data) stays within its budget (target 20 KB gzip)', async () => {
-    const sizes = measure(await bundle(WHOLE_PRESET_ENTRY, 'iife', PART_STUBS));
+    const sizes = measure(await bundle(WHOLE_PRESET_ENTRY, 'iife', WHOLE_PRESET_STUBS));
     expect(sizes.gzip).toBeLessThanOrEqual(WHOLE_PRESET_GZIP_BUDGET);
   }, 120_000);
 

@@ -1,0 +1,50 @@
+/**
+ * Plugins built as parts (plugins/_shared/parts.ts): in a snippet of the whole preset a rarely used plugin
+ * (an audience matcher of a condition type few projects name...) is a stand-in of a few bytes, registered
+ * under the real plugin's type and name, and the real plugin is a part of its own beside the snippet
+ * (scripts/lib/snippet-parts.ts `ON_DEMAND_PLUGINS`). When the project's data names it, the preparer
+ * (core/project/prepare-on-demand.ts) calls {@link StandIn.swap} before init: the part is fetched, its
+ * plugin registered in the stand-in's place (the registry replaces a plugin of the same type and name) and
+ * set up, so activation sees only the real plugin. A snippet fitted to its project keeps the real plugins
+ * inline (it knows its data when it is built).
+ *
+ * When the part cannot be had, the stand-in stays: a matcher answers unknown (null), as for a condition it
+ * cannot tell; the preparer logs the loader's catalogue message.
+ */
+import type { Plugin, PluginContext, PluginType } from '../../core';
+import { loadPart, msgPartFailed, partUrl } from './parts';
+
+/** A stand-in's own members (see the file comment). */
+export interface StandIn {
+  /** Loads the part and registers its plugin in the stand-in's place; resolves with it, rejects with the loader's message. */
+  swap(): Promise<Plugin>;
+}
+
+/** Whether a registered plugin is a stand-in. */
+export const isStandIn = (plugin: unknown): plugin is Plugin & StandIn => typeof (plugin as Partial<StandIn> | null)?.swap == 'function';
+
+/**
+ * A stand-in for the plugin of type `type` and name `name` built as part `part`. The part registers the
+ * module's default export: the plugin, or its factory, which gets `options`. `rest` is what the kind needs
+ * before the swap (a matcher's `match`).
+ */
+export const standIn = <T extends PluginType>(type: T, name: string, part: string, rest: object, options?: unknown): Plugin & StandIn => {
+  let ctx: PluginContext | undefined;
+  let swapping: Promise<Plugin> | undefined;
+  return {
+    ...rest,
+    type,
+    name,
+    setup: (context: PluginContext) => void (ctx = context),
+    swap: () =>
+      (swapping ??= loadPart<unknown>(ctx?.win, part, { clock: ctx?.clock }).then((made) => {
+        const plugin = (typeof made == 'function' ? made(options) : made) as Plugin | undefined;
+        // A part is code from the network: only the plugin this stand-in holds the place of may take it.
+        if (plugin?.type !== type || plugin.name !== name || !ctx!.registerPlugin(plugin)) throw Error(msgPartFailed(part, partUrl(part) ?? '', `it is not the ${name} plugin`));
+        return plugin;
+      })),
+  } as Plugin & StandIn;
+};
+
+/** A stand-in audience matcher: unknown (null) for every condition until its part is swapped in. */
+export const matcherStandIn = (name: string, part: string, options?: unknown) => standIn('audienceMatcher', name, part, { match: () => null }, options);

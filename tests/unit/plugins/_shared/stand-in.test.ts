@@ -1,0 +1,116 @@
+/**
+ * Plugins built as parts (plugins/_shared/stand-in.ts, core/project/prepare-on-demand.ts): in a snippet of
+ * the whole preset a rarely used matcher is a stand-in until the data names it; the preparer then swaps in
+ * the real plugin from its part before init, so activation only ever sees the real one. A part that cannot
+ * be had is logged with the loader's catalogue message and the stand-in answers unknown.
+ */
+import { describe, expect, it } from 'vitest';
+import { createKernel, type AudiencesModule, type Plugin } from '../../../../core';
+import { MSG_LOAD_NOT_RUN, namedTypes, prepareOnDemand } from '../../../../core/project/prepare-on-demand';
+import { prepareProject } from '../../../../core/project/prepare';
+import audiences from '../../../../plugins/modules/audiences';
+import location from '../../../../plugins/audience-matchers/location';
+import locationProvider from '../../../../plugins/profile-providers/location';
+import timeAndDay from '../../../../plugins/audience-matchers/time-and-day';
+import customAttribute from '../../../../plugins/audience-matchers/custom-attribute';
+import locationStandIn from '../../../../plugins/audience-matchers/_shared/on-demand/location';
+import timeStandIn from '../../../../plugins/audience-matchers/_shared/on-demand/time-and-day';
+import customStandIn from '../../../../plugins/audience-matchers/_shared/on-demand/custom-attribute';
+import { isStandIn, matcherStandIn } from '../../../../plugins/_shared/stand-in';
+import { PARTS_GLOBAL, PARTS_VERSION } from '../../../../plugins/_shared/parts';
+import { contextPlugin, recordingConsole } from '../../core/kernel/helpers';
+
+const LOCATION_AUDIENCE = { id: 'aud-au', name: 'Australia', conditions: ['and', { type: 'location', value: 'AU' }] };
+const dataWith = (audienceList: unknown[]) => ({ projectId: 'p', accountId: 'a', revision: 1, layers: [], audiences: audienceList });
+
+/** A kernel of the audiences module and `plugins`, in a window whose part registry holds `parts`. */
+const start = (data: unknown, plugins: Plugin[], parts: Record<string, unknown>, queue: unknown[] = []) => {
+  const win = { [PARTS_GLOBAL]: { v: PARTS_VERSION, ...parts }, location: { search: '' } } as unknown as Window;
+  const probe = contextPlugin();
+  const { console, lines } = recordingConsole();
+  const asked: string[] = [];
+  const load = (name: string) => (asked.push(name), Promise.resolve({ prepareProject }));
+  const kernel = createKernel({ data, win, queue, plugins: [audiences(), ...plugins, probe.plugin], prepare: prepareOnDemand(data, load), console, logLevel: 'WARN' });
+  kernel.start();
+  const text = (level: string) => lines.filter((line) => line.level === level).map((line) => line.parts.join(' '));
+  return { kernel, ctx: probe.ctx, errors: () => text('error'), warnings: () => text('warn'), asked };
+};
+
+describe('plugins built as parts: stand-ins swapped in when the data names them', () => {
+  it('AUD-16 a location condition in the data swaps in the location matcher from its part before init, and it matches', async () => {
+    const data = dataWith([LOCATION_AUDIENCE]);
+    const t = start(data, [locationStandIn, timeStandIn, locationProvider()], { 'matcher-location': location, 'matcher-time-and-day': timeAndDay }, [['geolocation', { location: 'AU' }]]);
+    // The swap is asynchronous: nothing has started yet.
+    expect(t.ctx().plugin('audienceMatcher', 'location')).toBe(locationStandIn);
+    await t.kernel.whenIdle();
+    expect(t.ctx().plugin('audienceMatcher', 'location')).toBe(location);
+    // The data names no time_and_day condition: its stand-in stays, never loaded.
+    expect(t.ctx().plugin('audienceMatcher', 'time_and_day')).toBe(timeStandIn);
+    const module = t.kernel.get('audiences') as AudiencesModule;
+    expect(await module.evaluate(['and', { type: 'location', value: 'AU' }] as never)).toBe(true);
+    expect(await module.evaluate(['and', { type: 'location', value: 'US' }] as never)).toBe(false);
+    expect(t.errors()).toEqual([]);
+  });
+
+  it('AUD-16 data that names no on-demand plugin is prepared at once (no promise, no part asked for)', () => {
+    const data = dataWith([]);
+    const t = start(data, [locationStandIn], {});
+    // Synchronous start: initialized within start, and no error about a part.
+    expect(t.ctx().plugin('audienceMatcher', 'location')).toBe(locationStandIn);
+    expect(t.kernel.get('data')).toMatchObject({ projectId: 'p' });
+    expect(t.errors()).toEqual([]);
+  });
+
+  it('AUD-19 a part that cannot be had is logged with the catalogue message; its stand-in stays and answers unknown', async () => {
+    const data = dataWith([{ id: 'aud-t', conditions: ['and', { type: 'time_and_day', value: '09:00_17:00_monday' }] }]);
+    const standIn = matcherStandIn('time_and_day', 'matcher-time-and-day');
+    const t = start(data, [standIn], {});
+    await t.kernel.whenIdle();
+    expect(t.errors()).toEqual([expect.stringMatching(/Failed to load the matcher-time-and-day part from .*: the snippet address is unknown$/)]);
+    expect(t.ctx().plugin('audienceMatcher', 'time_and_day')).toBe(standIn);
+    expect((standIn as unknown as typeof timeAndDay).match({ type: 'time_and_day', value: '09:00_17:00_monday' }, { time: { minutes: 600, day: 'monday' } })).toBeNull();
+    // The runtime still started.
+    expect(t.kernel.get('data')).toMatchObject({ projectId: 'p' });
+  });
+
+  it('AUD-19 a part holding another plugin is refused: the stand-in keeps its place', async () => {
+    const data = dataWith([{ id: 'aud-t', conditions: ['and', { type: 'time_and_day', value: '09:00_17:00_monday' }] }]);
+    const standIn = matcherStandIn('time_and_day', 'matcher-time-and-day');
+    const t = start(data, [standIn], { 'matcher-time-and-day': location });
+    await t.kernel.whenIdle();
+    expect(t.errors()).toEqual([expect.stringMatching(/Failed to load the matcher-time-and-day part from .*: it is not the time_and_day plugin$/)]);
+    expect(t.ctx().plugin('audienceMatcher', 'time_and_day')).toBe(standIn);
+  });
+
+  it('KRN-27 data handed over by load is validated against the real plugins its conditions name (the stand-in checks nothing)', async () => {
+    const built = dataWith([]);
+    const bad = dataWith([{ id: 'aud-bad', conditions: ['and', { type: 'location', value: 'a|b|c|d|e|f' }] }]);
+    const t = start(built, [matcherStandIn('location', 'matcher-location')], { 'matcher-location': location }, [['load', bad]]);
+    await t.kernel.whenIdle();
+    // The real matcher's check found the malformed value (a warning: the condition is unknown).
+    expect(t.warnings().some((line) => line.includes('A location value must be'))).toBe(true);
+    expect(t.errors()).not.toContain(MSG_LOAD_NOT_RUN);
+  });
+
+  it('a factory part gets the stand-in\'s options (custom_attribute declaredOnly)', async () => {
+    const data = dataWith([{ id: 'aud-c', conditions: ['and', { type: 'custom_attribute', name: 'plan', value: 'pro' }] }]);
+    const standIn = customStandIn({ declaredOnly: true });
+    const t = start(data, [standIn], { 'matcher-custom-attribute': customAttribute });
+    await t.kernel.whenIdle();
+    const real = t.ctx().plugin('audienceMatcher', 'custom_attribute')!;
+    expect(real).not.toBe(standIn);
+    expect(isStandIn(real)).toBe(false);
+    expect(real.check?.({ type: 'custom_attribute', name: 'plan', value: 'pro' }, t.kernel.get('data') as never)).toBeTruthy();
+  });
+
+  it('namedTypes finds condition and change types at any depth, not other types', () => {
+    const names = namedTypes({
+      audiences: [{ conditions: ['and', ['or', { type: 'location' }, { type: 'list' }]] }],
+      pages: [{ staticConditions: [{ type: 'url' }] }],
+      layers: [{ experiments: [{ variations: [{ actions: [{ changes: [{ type: 'redirect' }] }] }] }] }],
+      events: [{ type: 'not-a-condition' }],
+    });
+    expect([...names].sort()).toEqual(['list', 'location', 'redirect', 'url']);
+    expect(isStandIn(matcherStandIn('x', 'y'))).toBe(true);
+  });
+});
