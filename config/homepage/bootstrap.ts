@@ -47,10 +47,10 @@ export const DEFAULT_SCRIPTS: BootstrapScripts = {
 
 /** Notice and error texts (BOOT-7..10; the spec gives only the last one's words). */
 export const NOTICES = {
-  anotherSnippet: 'Another snippet has already initialised on this page; this one does not start.',
-  desktopApp: 'Running in the desktop app editor: the snippet does not start.',
-  observeChanges: 'Observing changes indefinitely is not supported by the homepage project; changes are observed for the usual window.',
-  projectScriptOff: 'The project script is turned off (pjs_disable).',
+  anotherSnippet: 'Another snippet already started here; not starting',
+  desktopApp: 'Desktop app editor: not starting',
+  observeChanges: 'Indefinite observation is not supported here; changes are observed for the usual window',
+  projectScriptOff: 'Project script off (pjs_disable)',
   previewMismatch: 'Preview projectId does not match expected',
   qaError: 'Project script error (QA mode):',
   bootstrapError: 'The bootstrap failed:',

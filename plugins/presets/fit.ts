@@ -14,7 +14,7 @@
  * cmab experiment, the redirect relay with no redirect change, the holdback draws with no holdback above 0,
  * page tags and activation code when no page has them, the URL rules other than regex and the loader of
  * async changes' scripts when the data names none, the customer id locator with no `visitorIdLocator`,
- * the regex guard's analysis, which the build has run
+ * version comparison with no semver_* match, the regex guard's analysis, which the build has run
  * on every pattern of the data, and the modules' project rules).
  *
  * What a fitted snippet leaves out is also what a page could otherwise reach through push calls alone
@@ -176,6 +176,13 @@ const pageUrlMatches = (data: ProjectInput): unknown[] => {
   return matches;
 };
 
+/** Whether an object anywhere in the data (a condition at any depth, in any list) satisfies `test`. */
+const someObject = (data: unknown, test: (item: Record<string, unknown>) => boolean): boolean => {
+  const walk = (value: unknown): boolean =>
+    !!value && typeof value === 'object' && (Array.isArray(value) ? value.some(walk) : test(value as Record<string, unknown>) || Object.values(value).some(walk));
+  return walk(data);
+};
+
 /** Whether a change anywhere in the data (a layer's, an action's) has a script to load (`src`). */
 const hasAsyncChange = (data: ProjectInput): boolean => {
   let found = false;
@@ -247,6 +254,12 @@ export const FITTED_PARTS: ReadonlyArray<{ module: string; stub: string; used(da
     module: 'plugins/modules/visitor/locator.ts',
     stub: 'plugins/modules/visitor/locator-off.ts',
     used: (data) => data.visitorIdLocator != null,
+  },
+  {
+    // Version comparison (the semver_* matches): only for a project with a condition that uses one.
+    module: 'plugins/audience-matchers/_shared/semver.ts',
+    stub: 'plugins/audience-matchers/_shared/semver-off.ts',
+    used: (data) => someObject(data, (item) => typeof item.match === 'string' && item.match.startsWith('semver_')),
   },
   {
     // The regex guard's automaton analysis (about 3 KB gzip): the build ran it on every pattern of the

@@ -25,6 +25,8 @@ import * as script from '../../../plugins/modules/changes/script';
 import * as scriptOff from '../../../plugins/modules/changes/script-off';
 import * as locator from '../../../plugins/modules/visitor/locator';
 import * as locatorOff from '../../../plugins/modules/visitor/locator-off';
+import * as semver from '../../../plugins/audience-matchers/_shared/semver';
+import * as semverOff from '../../../plugins/audience-matchers/_shared/semver-off';
 import { FITTED_PARTS, fittedStubs } from '../../../plugins/presets/fit';
 import { bundle } from '../../../scripts/lib/snippet';
 import type { ProjectInput } from '../../../core/project/types';
@@ -53,9 +55,11 @@ describe('fitted snippets: stand-ins for the parts their data cannot use (plugin
       [url, urlRegex],
       [script, scriptOff],
       [locator, locatorOff],
+      [semver, semverOff],
     ];
     expect(FITTED_PARTS.map((part) => part.stub).sort()).toEqual([
       'core/project/regex-checked.ts',
+      'plugins/audience-matchers/_shared/semver-off.ts',
       'plugins/modules/audiences/validate-off.ts',
       'plugins/modules/changes/script-off.ts',
       'plugins/modules/changes/validate-off.ts',
@@ -224,6 +228,17 @@ describe('fitted snippets: stand-ins for the parts their data cannot use (plugin
     expect(warned).toEqual([]);
     expect(locatorOff.msgCustomIdNotFound({ type: 'cookie', name: 'uid' })).toBe(locator.msgCustomIdNotFound({ type: 'cookie', name: 'uid' }));
     expect(locatorOff.MSG_CUSTOM_ID_TYPE).toBe(locator.MSG_CUSTOM_ID_TYPE);
+  });
+
+  it('AUD-2 version comparison (the Optimizely semver_* matches) stays in a fitted snippet whose data has a semver_* match, in an audience or a page condition', () => {
+    const base = { projectId: 'p', accountId: 'a', layers: [], audiences: [{ id: 'a', conditions: ['and', { type: 'custom_attribute', name: 'v', match: 'exact', value: '1' }] }] } as unknown as ProjectInput;
+    expect(fittedStubs(base)['plugins/audience-matchers/_shared/semver.ts']).toBe('plugins/audience-matchers/_shared/semver-off.ts');
+    const inAudience = { ...base, audiences: [{ id: 'a', conditions: ['or', ['not', { type: 'custom_attribute', name: 'v', match: 'semver_ge', value: '2.1' }]] }] } as unknown as ProjectInput;
+    expect(fittedStubs(inAudience)['plugins/audience-matchers/_shared/semver.ts']).toBeUndefined();
+    const inPage = { ...base, pages: [{ id: 'p', apiName: 'p', staticConditions: ['and', { type: 'custom_attribute', name: 'v', match: 'semver_eq', value: '3' }] }] } as unknown as ProjectInput;
+    expect(fittedStubs(inPage)['plugins/audience-matchers/_shared/semver.ts']).toBeUndefined();
+    expect(semverOff.compareVersions('1.2', '1.2')).toBeNull();
+    expect(semverOff.compareVersions('x y', '1')).toBe(semver.compareVersions('x y', '1'));
   });
 
   it('a bundle built with stand-ins carries them instead of the modules', async () => {
