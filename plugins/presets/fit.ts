@@ -14,6 +14,7 @@
  * cmab experiment, the redirect relay with no redirect change, the holdback draws with no holdback above 0,
  * page tags and activation code when no page has them, the URL rules other than regex and the loader of
  * async changes' scripts when the data names none, the customer id locator with no `visitorIdLocator`,
+ * the value matchers' range and comparisons when every match is exists, exact, substring or regex,
  * version comparison with no semver_* match, the regex guard's analysis, which the build has run
  * on every pattern of the data, and the modules' project rules).
  *
@@ -163,6 +164,9 @@ export const fitStandardPreset = (data: ProjectInput, options: StandardPresetOpt
   ]);
 };
 
+/** The value matches the basic stand-in of the value matchers answers (audience-matchers/_shared/values-basic.ts). */
+const BASIC_MATCHES = ['exists', 'exact', 'substring', 'regex'];
+
 const holdsBack = (threshold: unknown) => typeof threshold === 'number' && threshold > 0;
 
 /** The match types of the URL conditions in the pages' conditions (at any depth of their lists). */
@@ -254,6 +258,13 @@ export const FITTED_PARTS: ReadonlyArray<{ module: string; stub: string; used(da
     module: 'plugins/modules/visitor/locator.ts',
     stub: 'plugins/modules/visitor/locator-off.ts',
     used: (data) => data.visitorIdLocator != null,
+  },
+  {
+    // The value matchers' range and comparisons (and the validators' value check, which a fitted snippet
+    // never runs): only for a project with a condition whose match type is not exists, exact, substring or regex.
+    module: 'plugins/audience-matchers/_shared/values.ts',
+    stub: 'plugins/audience-matchers/_shared/values-basic.ts',
+    used: (data) => someObject(data, (item) => typeof item.match === 'string' && !BASIC_MATCHES.includes(item.match)),
   },
   {
     // Version comparison (the semver_* matches): only for a project with a condition that uses one.

@@ -27,6 +27,8 @@ import * as locator from '../../../plugins/modules/visitor/locator';
 import * as locatorOff from '../../../plugins/modules/visitor/locator-off';
 import * as semver from '../../../plugins/audience-matchers/_shared/semver';
 import * as semverOff from '../../../plugins/audience-matchers/_shared/semver-off';
+import * as values from '../../../plugins/audience-matchers/_shared/values';
+import * as valuesBasic from '../../../plugins/audience-matchers/_shared/values-basic';
 import { FITTED_PARTS, fittedStubs } from '../../../plugins/presets/fit';
 import { bundle } from '../../../scripts/lib/snippet';
 import type { ProjectInput } from '../../../core/project/types';
@@ -56,10 +58,12 @@ describe('fitted snippets: stand-ins for the parts their data cannot use (plugin
       [script, scriptOff],
       [locator, locatorOff],
       [semver, semverOff],
+      [values, valuesBasic],
     ];
     expect(FITTED_PARTS.map((part) => part.stub).sort()).toEqual([
       'core/project/regex-checked.ts',
       'plugins/audience-matchers/_shared/semver-off.ts',
+      'plugins/audience-matchers/_shared/values-basic.ts',
       'plugins/modules/audiences/validate-off.ts',
       'plugins/modules/changes/script-off.ts',
       'plugins/modules/changes/validate-off.ts',
@@ -239,6 +243,30 @@ describe('fitted snippets: stand-ins for the parts their data cannot use (plugin
     expect(fittedStubs(inPage)['plugins/audience-matchers/_shared/semver.ts']).toBeUndefined();
     expect(semverOff.compareVersions('1.2', '1.2')).toBeNull();
     expect(semverOff.compareVersions('x y', '1')).toBe(semver.compareVersions('x y', '1'));
+  });
+
+  it('AUD-10 AUD-11 AUD-12 AUD-13 the basic value matchers stand in when every match is exists, exact, substring or regex, and answer those as the full ones', () => {
+    const data = (...conditions: unknown[]) => ({ projectId: 'p', accountId: 'a', layers: [], audiences: [{ id: 'a', conditions: ['and', ...conditions] }] }) as unknown as ProjectInput;
+    const stubOf = (input: ProjectInput) => fittedStubs(input)['plugins/audience-matchers/_shared/values.ts'];
+    expect(stubOf(data({ type: 'device', value: 'desktop_laptop' }, { type: 'cookies', name: 'a', match: 'regex', value: '^x' }, ['not', { type: 'query', name: 'q', match: 'exists' }]))).toBe(
+      'plugins/audience-matchers/_shared/values-basic.ts',
+    );
+    for (const match of ['range', 'gt', 'le', 'semver_eq', 'nope']) expect(stubOf(data(['or', { type: 'custom_attribute', name: 'n', match, value: '1' }]))).toBeUndefined();
+    const expected: unknown[] = ['a', 'ab', '^a.$', '(x+)+$', '(', 3, 2 ** 60, 0, true, false, null, { a: 1 }, ''];
+    const actual: unknown[] = [...expected, 'xab', 'A', 3.5, Number.NaN, undefined, 'a'.repeat(3000) + 'b'];
+    for (const match of [undefined, 'exists', 'exact', 'substring', 'regex']) {
+      for (const want of expected) {
+        const test = valuesBasic.compileValue(match, want);
+        const full = values.compileValue(match, want);
+        for (const have of actual) {
+          expect(valuesBasic.matchValue(match, want, have)).toBe(values.matchValue(match, want, have));
+          expect(test(have)).toBe(full(have));
+        }
+      }
+    }
+    expect(valuesBasic.matchValue('range', '1:5', 3)).toBeNull();
+    expect(valuesBasic.shown({ a: 'x'.repeat(80) })).toBe(values.shown({ a: 'x'.repeat(80) }));
+    expect(valuesBasic.read({ a: 1 }, 'a')).toBe(1);
   });
 
   it('a bundle built with stand-ins carries them instead of the modules', async () => {
