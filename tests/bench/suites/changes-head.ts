@@ -12,7 +12,7 @@ import { chromium } from 'playwright';
 import { CHROMIUM_ARGS, findChromium } from '../../../scripts/lib/chromium';
 import { bundle } from '../../../scripts/lib/snippet';
 import type { BenchRow, BenchSuite } from '../table';
-import { FIXTURE, GIVEN_ID, gbSnippet, oursSnippets, startServer } from './changes';
+import { FIXTURE, GIVEN_ID, gbSnippet, oursCode, startServer } from './changes';
 
 const ROUNDS = 15;
 /** How long after the load event the page is measured: the tracker's first batch and the observation's end both fall in it. */
@@ -26,7 +26,7 @@ export const changesHeadBench: BenchSuite = {
   name: 'changes-head',
   title: 'Changes, snippet in <head>: script time of a whole page load, Chromium (ms, the page without a snippet subtracted)',
   run: async (): Promise<BenchRow[]> => {
-    const pages = { none: inHead(''), ours: inHead(await bundle(oursSnippets().fitted)), gb: inHead(await bundle(gbSnippet(GIVEN_ID))) };
+    const pages = { none: inHead(''), ours: inHead((await oursCode()).fitted), gb: inHead(await bundle(gbSnippet(GIVEN_ID))) };
     const server = await startServer({});
     const browser = await chromium.launch({ executablePath: findChromium(), args: [...CHROMIUM_ARGS] });
     try {

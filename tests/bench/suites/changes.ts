@@ -29,9 +29,10 @@ import type { AddressInfo } from 'node:net';
 import { chromium } from 'playwright';
 import { CHROMIUM_ARGS, findChromium } from '../../../scripts/lib/chromium';
 import { normalizeProjectData, validateProject } from '../../../core/project';
-import { fitStandardPreset, STANDARD_MODULES } from '../../../plugins/presets/fit';
+import { fitStandardPreset, fittedStubs, STANDARD_MODULES } from '../../../plugins/presets/fit';
 import { standardPreset } from '../../../plugins/presets/standard';
 import { bundle, inlineSnippetEntry, measure } from '../../../scripts/lib/snippet';
+import { PART_STUBS } from '../../../scripts/lib/snippet-parts';
 import type { BenchRow, BenchSuite } from '../table';
 import { runRerenderInPage } from './changes-rerender';
 
@@ -247,10 +248,10 @@ const MARK_END = 'window.__r.t1 = performance.now();';
 /** Marks the point where every module's top-level code has run and the kernel is about to boot. */
 const MARK_ENTRY = 'window.__r.entry = performance.now();';
 /**
- * Our snippets, built the way `npm run build:snippets` builds one: the project validated first (with
- * the plugins it is built with), then bundled with its data inline, so that at start it gets only its
+ * Our snippets' entries, built the way `npm run build:snippets` builds one: the project validated first
+ * (with the plugins it is built with), then bundled with its data inline, so that at start it gets only its
  * defaults. `fitted`: the standard preset fitted to the project (plugins/presets/fit.ts); `standard`:
- * every plugin of the standard preset.
+ * every plugin of the standard preset. Bundle them with {@link oursStubs}, as the build does.
  */
 export const oursSnippets = (): Record<'fitted' | 'standard', string> => {
   const problems = validateProject(normalizeProjectData(BENCH_DATA as never), {
@@ -264,10 +265,25 @@ export const oursSnippets = (): Record<'fitted' | 'standard', string> => {
     standard: inlineSnippetEntry(BENCH_DATA, whole, { after: MARK_END, before: MARK_ENTRY }),
   };
 };
+/**
+ * The stand-ins the snippet build swaps in (scripts/build-snippet.ts): the on-demand parts' for both, and for
+ * the fitted snippet the parts its data cannot use (plugins/presets/fit.ts), so that the snippet measured
+ * carries, and compiles, the bytes a site would get.
+ */
+export const oursStubs = (): Record<'fitted' | 'standard', Record<string, string>> => ({
+  fitted: { ...PART_STUBS, ...fittedStubs(normalizeProjectData(BENCH_DATA as never)) },
+  standard: { ...PART_STUBS },
+});
+/** Our two snippets bundled and minified as the build makes them. */
+export const oursCode = async (): Promise<Record<'fitted' | 'standard', string>> => {
+  const entries = oursSnippets();
+  const stubs = oursStubs();
+  return { fitted: await bundle(entries.fitted, 'iife', stubs.fitted), standard: await bundle(entries.standard, 'iife', stubs.standard) };
+};
 /** The peers' visitor id: handed a fresh one (as they are measured by default), or kept in a first-party cookie. */
 export const GIVEN_ID = `const visitorId = 'visitor' + Math.random();`;
 /** What a real deployment of a peer does for a visitor id: read it from a cookie, or make one and set the cookie. */
-const COOKIE_ID = `const visitorId = (() => {
+export const COOKIE_ID = `const visitorId = (() => {
   const found = document.cookie.match(/(?:^|; )peer_id=([^;]*)/);
   if (found) return found[1];
   const id = 'visitor' + Math.random().toString(36).slice(2);
@@ -303,7 +319,7 @@ const DATAFILE = {
   rollouts: [{ id: 'r1', experiments: [] }],
 };
 /** Optimizely (Feature Experimentation JS SDK): instance, then its first decision; it changes no DOM. */
-const optlySnippet = (id: string) => `
+export const optlySnippet = (id: string) => `
 import { createInstance, createStaticProjectConfigManager } from '@optimizely/optimizely-sdk';
 ${id}
 const client = createInstance({ projectConfigManager: createStaticProjectConfigManager({ datafile: ${JSON.stringify(JSON.stringify(DATAFILE))} }) });
@@ -389,14 +405,14 @@ const startup = async (
   rounds: number,
   { firstView = false, only }: { firstView?: boolean; only?: Contender[] } = {},
 ): Promise<Record<Contender, StartResult> & { sizes: Record<Contender, number> }> => {
-  const ours = oursSnippets();
-  const fitted = await bundle(ours.fitted);
+  const ours = await oursCode();
+  const fitted = ours.fitted;
   const gb = await bundle(gbSnippet(GIVEN_ID));
   const optly = await bundle(optlySnippet(GIVEN_ID));
   const code: Record<Contender, string> = {
     ours: fitted,
     oursOpened: fitted,
-    standard: await bundle(ours.standard),
+    standard: ours.standard,
     gb,
     optly,
     gbCookie: await bundle(gbSnippet(COOKIE_ID)),
