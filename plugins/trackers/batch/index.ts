@@ -260,10 +260,11 @@ export default function batchTracker(options: BatchTrackerOptions = {}): PluginO
       // Page hide is the last moment a page surely has: the beacon (TRK-13). `unload` is not used, so
       // pages stay eligible for the back/forward cache.
       const guarded = (work: () => void) => void ctx.attempt('PluginError', work, { plugin: 'batch' });
-      const onHide = (event: Event) => {
+      // A page shown again (a tab brought back, or restored from the back/forward cache, which fires
+      // `visibilitychange` too) POSTs what it beaconed, so that it leaves the store on the answer.
+      const onHide = (event: Event) =>
         // A page's own listener: whatever fails here (a throwing visitor module, say) is reported, not thrown.
-        if (event.type == 'pagehide' || win?.document.visibilityState == 'hidden') guarded(() => send(true));
-      };
+        guarded(() => (event.type == 'pagehide' || win?.document.visibilityState == 'hidden' ? send(true) : sender.send(false, true, true)));
       win?.addEventListener('pagehide', onHide);
       win?.document?.addEventListener('visibilitychange', onHide);
 
@@ -273,8 +274,10 @@ export default function batchTracker(options: BatchTrackerOptions = {}): PluginO
         if (ctx.disabled('tracking')) return;
         sender.load();
         // After the synchronous start, not inside it: the page's first decisions and changes come first.
-        // (A bot's are never sent: the sender asks `enabled`.)
-        if (sender.count()) clock.setTimeout(() => sender.send(false), 0);
+        // The same task adds the sender's `storage` listener and makes the bot check (the sender asks
+        // `enabled`; a bot's are never sent), once per page, so that neither the start nor the page's
+        // first flush pays for them.
+        clock.setTimeout(() => sender.send(false), 0);
       });
       ctx.hook('preActivate', () => void (visitor() || ownId()));
 

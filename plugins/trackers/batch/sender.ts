@@ -51,8 +51,9 @@ export interface Sender {
   /**
    * Sends every pending event that is due, oldest first, except the open batch; `beacon` at page hide.
    * `fresh`: the page is sending a new batch, so batches whose quick retries are spent go along.
+   * `shown`: the page is shown again, so what it beaconed is POSTed too.
    */
-  send(beacon: boolean, fresh?: boolean): void;
+  send(beacon: boolean, fresh?: boolean, shown?: boolean): void;
   /** Pending events kept in this page. */
   count(): number;
   /** Stops listening to the other tabs' writes. */
@@ -94,14 +95,19 @@ export const createSender = (ctx: PluginContext, store: () => Store, options: Se
   // The other tabs' pending events as last read. Another tab of the site keeps its own pending events in
   // the same key; its writes reach this page as `storage` events, and only then is the key read and
   // parsed again (not at every write: a flush would re-read the whole list of earlier pages each time).
+  // The listener is added by the first send or write, not at load: adding a `storage` listener makes
+  // the browser open both storage areas (a blocking call), a cost the page's start need not pay. What
+  // another tab wrote before it was added is read once then, outside the page's start and its flushes.
   let others: PendingEvent[] | undefined;
   let listening = false;
   const onStorage = (event: StorageEvent) => {
     if (event.key == null || event.key == PREFIX + PENDING_KEY) others = undefined;
   };
   const listen = () => {
-    if (!listening) ctx.win?.addEventListener('storage', onStorage);
+    if (listening) return;
     listening = true;
+    ctx.win?.addEventListener('storage', onStorage);
+    others = stored();
   };
   // Read, merge, write: the other tabs' events are kept.
   const persist = () => {
@@ -162,16 +168,18 @@ export const createSender = (ctx: PluginContext, store: () => Store, options: Se
 
   const sender: Sender = {
     load: () => {
-      listen();
       items = stored();
-      others = [];
     },
     put: (item) => {
       textOf(item);
       items = items.filter((other) => other.id != item.id).concat(item);
       persist();
     },
-    send: (beaconNow, fresh) => {
+    send: (beaconNow, fresh, shown) => {
+      // Shown again (back/forward restore, a tab brought back): what was beaconed is POSTed, so that it
+      // leaves the store on its answer instead of waiting for the next page load.
+      if (shown) beaconed.clear();
+      listen();
       if (!allowed()) return;
       const now = ctx.clock.now();
       for (const item of items.slice()) {
