@@ -20,6 +20,7 @@ import {
   ROOT,
   SNIPPET_DIR,
   bundle,
+  COMPILE_HINT,
   findUnsafeEval,
   measure,
   projectFiles,
@@ -80,7 +81,7 @@ export const snippetParts = async (projectFile: string): Promise<{ entry: string
 /** A project's snippet code exactly as {@link buildSnippet} makes it, neither validated nor written. */
 export const snippetCode = async (projectFile: string): Promise<string> => {
   const { entry, stubs } = await snippetParts(projectFile);
-  return bundle(entry, 'iife', stubs);
+  return COMPILE_HINT + (await bundle(entry, 'iife', stubs));
 };
 
 /** The runtime's validation of a loaded project: structural rules and its plugins' rules. */
@@ -100,7 +101,7 @@ export const snippetOf = async (projectFile: string, loaded: LoadedProject, mini
   // The on-demand parts' stand-ins (scripts/lib/snippet-parts.ts), and a fitted snippet's own (it keeps
   // inline the plugins a snippet of the whole preset loads as parts).
   const stubs = { ...PART_STUBS, ...(loaded.fitted ? fittedStubs(normalizeProjectData(loaded.project.data)) : PLUGIN_PART_STUBS) };
-  const code = await bundle(snippetEntry(file, loaded.jsonPlugins as never, loaded.fitted), 'iife', stubs, minifier);
+  const code = COMPILE_HINT + (await bundle(snippetEntry(file, loaded.jsonPlugins as never, loaded.fitted), 'iife', stubs, minifier));
   const unsafe = findUnsafeEval(code);
   if (unsafe) throw new Error(`${relative(ROOT, file)}: the snippet contains code a strict CSP forbids (${unsafe})`);
   return code;

@@ -31,8 +31,8 @@ import { CHROMIUM_ARGS, findChromium } from '../../../scripts/lib/chromium';
 import { normalizeProjectData, validateProject } from '../../../core/project';
 import { fitStandardPreset, fittedStubs, STANDARD_MODULES } from '../../../plugins/presets/fit';
 import { standardPreset } from '../../../plugins/presets/standard';
-import { bundle, inlineSnippetEntry, measure } from '../../../scripts/lib/snippet';
-import { PART_STUBS } from '../../../scripts/lib/snippet-parts';
+import { bundle, COMPILE_HINT, inlineSnippetEntry, measure } from '../../../scripts/lib/snippet';
+import { PART_STUBS, PLUGIN_PART_STUBS } from '../../../scripts/lib/snippet-parts';
 import type { BenchRow, BenchSuite } from '../table';
 import { runRerenderInPage } from './changes-rerender';
 
@@ -266,19 +266,20 @@ export const oursSnippets = (): Record<'fitted' | 'standard', string> => {
   };
 };
 /**
- * The stand-ins the snippet build swaps in (scripts/build-snippet.ts): the on-demand parts' for both, and for
- * the fitted snippet the parts its data cannot use (plugins/presets/fit.ts), so that the snippet measured
- * carries, and compiles, the bytes a site would get.
+ * The stand-ins the snippet build swaps in (scripts/build-snippet.ts): the on-demand parts' for both, the
+ * on-demand plugins' for the whole preset, and for the fitted snippet the parts its data cannot use
+ * (plugins/presets/fit.ts), so that the snippet measured carries, and compiles, the bytes a site would get.
  */
 export const oursStubs = (): Record<'fitted' | 'standard', Record<string, string>> => ({
   fitted: { ...PART_STUBS, ...fittedStubs(normalizeProjectData(BENCH_DATA as never)) },
-  standard: { ...PART_STUBS },
+  standard: { ...PART_STUBS, ...PLUGIN_PART_STUBS },
 });
-/** Our two snippets bundled and minified as the build makes them. */
+/** Our two snippets bundled and minified as the build makes them (its compile hint first). */
 export const oursCode = async (): Promise<Record<'fitted' | 'standard', string>> => {
   const entries = oursSnippets();
-  const stubs = oursStubs();
-  return { fitted: await bundle(entries.fitted, 'iife', stubs.fitted), standard: await bundle(entries.standard, 'iife', stubs.standard) };
+  const all = oursStubs();
+  const built = async (entry: string, stubs: Record<string, string>) => COMPILE_HINT + (await bundle(entry, 'iife', stubs));
+  return { fitted: await built(entries.fitted, all.fitted), standard: await built(entries.standard, all.standard) };
 };
 /** The peers' visitor id: handed a fresh one (as they are measured by default), or kept in a first-party cookie. */
 export const GIVEN_ID = `const visitorId = 'visitor' + Math.random();`;

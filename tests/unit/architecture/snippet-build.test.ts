@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { MSG_FITTED_LOAD } from '../../../core/project/prepare-fitted';
 import { STANDARD_MODULES } from '../../../plugins/presets/fit';
 import { buildSnippet } from '../../../scripts/build-snippet';
+import { COMPILE_HINT } from '../../../scripts/lib/snippet';
 import { partFile } from '../../../scripts/lib/snippet-parts';
 
 const tempDir = () => mkdtempSync(join(tmpdir(), 'varia-snippet-'));
@@ -24,7 +25,10 @@ describe('snippet build', { timeout: 120_000 }, () => {
     const built = await buildSnippet(project, join(dir, 'out.js'));
     const code = readFileSync(built.file, 'utf8');
     expect(built.projectId).toBe('json-demo');
-    expect(code.startsWith('!function') || code.startsWith('(()=>')).toBe(true);
+    // V8's compile hint first (a comment), then the IIFE.
+    expect(code.startsWith(COMPILE_HINT)).toBe(true);
+    const body = code.slice(COMPILE_HINT.length);
+    expect(body.startsWith('!function') || body.startsWith('(()=>')).toBe(true);
     expect(code).toContain('"json-demo"');
     expect(built.sizes.raw).toBe(Buffer.byteLength(code));
     expect(built.sizes.gzip).toBeLessThan(built.sizes.raw);
