@@ -22,7 +22,7 @@ type Win = (Window & typeof globalThis) | undefined;
  * text/plain so a cross-origin POST needs no preflight (NET-2, NET-4); credentials only when asked
  * (NET-3); with `timeout`, aborted after it ('Timed out after N ms'). Resolves with the status and text whatever the status; rejects on network failure.
  */
-export const request = (win: Win, options: RequestOptions, keepalive?: boolean): Promise<RequestResponse> => {
+export const request = (win: Win, options: RequestOptions): Promise<RequestResponse> => {
   if (!options || typeof options !== 'object' || typeof options.url !== 'string' || !options.url) {
     return Promise.reject(Error(MSG_REQUIRED_OPTIONS));
   }
@@ -35,7 +35,6 @@ export const request = (win: Win, options: RequestOptions, keepalive?: boolean):
     headers: { 'Content-Type': 'text/plain', ...options.headers },
     credentials: options.withCredentials ? 'include' : 'omit',
     signal: controller?.signal,
-    keepalive,
   };
   if (options.data !== undefined && method != 'GET' && method != 'HEAD') {
     // Not the page's JSON.stringify: see plugins/_shared/json.ts.

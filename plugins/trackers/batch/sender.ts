@@ -171,7 +171,7 @@ export const createSender = (ctx: PluginContext, store: () => Store, options: Se
       items = stored();
     },
     put: (item) => {
-      textOf(item);
+      // Its text is written by the persist below (each batch's once).
       items = items.filter((other) => other.id != item.id).concat(item);
       persist();
     },
