@@ -105,15 +105,20 @@ interface Usage {
 /** Walks the data: condition types in any `...conditions` list, change types in any `changes` list. */
 const usageOf = (data: ProjectInput): Usage => {
   const usage: Usage = { conditionTypes: new Set(), policies: new Set(), changeTypes: new Set(), activationTypes: new Set(), eventTypes: new Set(), features: false };
-  const typesIn = (value: unknown, into: Set<string>): void => {
-    if (Array.isArray(value)) value.forEach((item) => typesIn(item, into));
-    else if (value && typeof value === 'object' && typeof (value as { type?: unknown }).type === 'string') into.add((value as { type: string }).type);
+  const typesIn = (value: unknown, into: Set<string>, skip?: string): void => {
+    if (Array.isArray(value)) value.forEach((item) => typesIn(item, into, skip));
+    else if (value && typeof value === 'object' && typeof (value as { type?: unknown }).type === 'string' && (value as { type: string }).type !== skip) {
+      into.add((value as { type: string }).type);
+    }
   };
   const walk = (value: unknown): void => {
     if (Array.isArray(value)) return value.forEach(walk);
     if (!value || typeof value !== 'object') return;
     for (const [key, item] of Object.entries(value)) {
-      if (/conditions$/i.test(key)) typesIn(item, usage.conditionTypes);
+      // A page's URL conditions are matched by the pages module itself (views.ts); only its other
+      // conditions need the audience matchers.
+      if (key === 'staticConditions') typesIn(item, usage.conditionTypes, 'url');
+      else if (/conditions$/i.test(key)) typesIn(item, usage.conditionTypes);
       else if (key === 'changes') typesIn(item, usage.changeTypes);
       else if (key === 'features') usage.features = true;
       walk(item);

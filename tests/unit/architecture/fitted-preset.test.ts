@@ -56,11 +56,23 @@ describe('standard preset fitted to a project', () => {
     const uses = fitStandardPreset(project as never).map((ref) => ref.use);
     expect(uses).toEqual([
       'storage/local', 'storage/session', 'storage/cookie', 'modules/controls', 'modules/visitor', 'modules/audiences',
-      'audience-matchers/custom-attribute', 'audience-matchers/device', 'audience-matchers/url',
-      'profile-providers/device', 'profile-providers/url',
+      'audience-matchers/custom-attribute', 'audience-matchers/device', 'profile-providers/device',
       'deciders/equal-priority', 'modules/decisions', 'modules/changes', 'modules/integrations', 'modules/preview', 'modules/qa-log', 'change-appliers/attribute',
       'view-providers/immediate', 'event-implementations/click', 'trackers/batch', 'modules/pages',
     ]);
+  });
+
+  it("a page's URL conditions need no URL audience matcher (the pages module matches them); an audience's URL condition does", () => {
+    const uses = (data: unknown) => fitStandardPreset(data as never).map((ref) => ref.use);
+    expect(uses(project)).not.toContain('audience-matchers/url');
+    const withAudienceUrl = structuredClone(project);
+    withAudienceUrl.audiences[0].conditions.push({ type: 'url', match: 'substring', value: '/pricing' } as never);
+    expect(uses(withAudienceUrl)).toEqual(expect.arrayContaining(['audience-matchers/url', 'profile-providers/url']));
+    // A page condition of another type still brings its matcher.
+    const withPageDevice = structuredClone(project);
+    (withPageDevice.pages[0].staticConditions as unknown[]).push({ type: 'device', value: 'phone' });
+    withPageDevice.audiences = [];
+    expect(uses(withPageDevice)).toContain('audience-matchers/device');
   });
 
   it('KRN-47 keeps the features module only for data whose variations carry feature values', () => {
