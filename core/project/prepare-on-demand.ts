@@ -31,9 +31,9 @@ export const namedTypes = (data: unknown): Set<string> => {
 /**
  * Swaps in the plugins built as parts that `data` names (their stand-ins load them, before init): undefined
  * when none is wanted (the start stays synchronous), else the plugin list with the swapped ones in place. A
- * part that cannot be had is logged (the loader's catalogue message) and its stand-in stays.
+ * part that cannot be had is logged by its stand-in (the loader's catalogue message) and the stand-in stays.
  */
-const swapNamed = (data: unknown, plugins: readonly Plugin[], log: Logger): Promise<readonly Plugin[]> | undefined => {
+const swapNamed = (data: unknown, plugins: readonly Plugin[]): Promise<readonly Plugin[]> | undefined => {
   const standIns = plugins.filter((plugin) => (plugin as StandIn).swap);
   // No walk of the data for a snippet without stand-ins.
   const names = standIns.length ? namedTypes(data) : undefined;
@@ -42,10 +42,7 @@ const swapNamed = (data: unknown, plugins: readonly Plugin[], log: Logger): Prom
     return Promise.all(
       plugins.map((plugin) =>
         wanted.includes(plugin)
-          ? (plugin as StandIn).swap!().catch((error: Error) => {
-              log.error(error?.message ?? error);
-              return plugin;
-            })
+          ? (plugin as StandIn).swap!().catch(() => plugin)
           : plugin,
       ),
     );
@@ -67,13 +64,13 @@ export const prepareOnDemand =
   (input, plugins, log) => {
     if (input === built) {
       const data = normalizeProjectData(input as ProjectInput);
-      const swapping = swapNamed(input, plugins, log);
+      const swapping = swapNamed(input, plugins);
       return swapping ? swapping.then(() => data) : data;
     }
     // The validators and the plugins the data names load side by side; the validators check the data
     // against the real plugins.
     return Promise.resolve()
-      .then(() => Promise.all([load('validate'), swapNamed(input, plugins, log) ?? plugins]))
+      .then(() => Promise.all([load('validate'), swapNamed(input, plugins) ?? plugins]))
       .then(([part, swapped]) => {
         const prepare = (part as Partial<ValidatePart> | undefined)?.prepareProject;
         if (typeof prepare != 'function') throw Error('the validate part has no prepareProject');

@@ -9,14 +9,14 @@
  * inline (it knows its data when it is built).
  *
  * When the part cannot be had, the stand-in stays: a matcher answers unknown (null), as for a condition it
- * cannot tell; the preparer logs the loader's catalogue message.
+ * cannot tell, and the loader's catalogue message is logged once.
  */
 import type { Plugin, PluginContext, PluginType } from '../../core';
 import { loadPart, msgPartFailed, partUrl } from './parts';
 
 /** A stand-in's own members (see the file comment). */
 export interface StandIn {
-  /** Loads the part and registers its plugin in the stand-in's place; resolves with it, rejects with the loader's message. */
+  /** Loads the part and registers its plugin in the stand-in's place; resolves with it, or logs the loader's message once and rejects with it. */
   swap(): Promise<Plugin>;
 }
 
@@ -42,9 +42,27 @@ export const standIn = <T extends PluginType>(type: T, name: string, part: strin
         // A part is code from the network: only the plugin this stand-in holds the place of may take it.
         if (plugin?.type !== type || plugin.name !== name || !ctx!.registerPlugin(plugin)) throw Error(msgPartFailed(part, partUrl(part) ?? '', `it is not the ${name} plugin`));
         return plugin;
+      }).catch((error: Error) => {
+        // Logged once, whoever asked (the preparer, a later evaluation): the loader's catalogue message.
+        ctx?.log.error(error.message);
+        throw error;
       })),
   } as Plugin & StandIn;
 };
 
-/** A stand-in audience matcher: unknown (null) for every condition until its part is swapped in. */
-export const matcherStandIn = (name: string, part: string, options?: unknown) => standIn('audienceMatcher', name, part, { match: () => null }, options);
+/**
+ * A stand-in audience matcher: unknown (null) for every condition until its part is swapped in. A condition
+ * the data does not name (a page's own `evaluate`) asks for the part, so a later evaluation has the real
+ * matcher (the audiences module looks matchers up again at the next profile load), as the behaviour
+ * engine does.
+ */
+export const matcherStandIn = (name: string, part: string, options?: unknown) => {
+  const plugin: Plugin & StandIn = standIn('audienceMatcher', name, part, {
+    match: () => {
+      plugin.swap().catch(() => {});
+      return null;
+    },
+  }, options);
+  return plugin;
+};
+

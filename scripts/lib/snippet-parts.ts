@@ -63,10 +63,14 @@ registerPart(window, 'behavior', engine);`;
  * The part `<kind>-<folder>` (`matcher-location`) registers the module's default export, and is fetched
  * before init when the project's data names the plugin (core/project/prepare-on-demand.ts). A fitted
  * snippet keeps the plugins its data names inline, so it never asks for these parts.
+ *
+ * Change appliers are not among them: a change can be applied without the data naming its type (a project
+ * script's applyAction, custom code), and must apply while the snippet runs in <head> (the flicker guarantee,
+ * the hero's hold of WID-63), which a stand-in waiting for its part would break.
  */
 export const ON_DEMAND_PLUGINS: ReadonlyArray<{ folder: string; part: string; stub: string }> = [
-  'location', 'time-and-day', 'list', 'segment', 'first-session', 'custom-attribute',
-].map((name) => ({ folder: `audience-matchers/${name}`, part: `matcher-${name}`, stub: `plugins/audience-matchers/_shared/on-demand/${name}.ts` }));
+  ...['location', 'time-and-day', 'list', 'segment', 'first-session', 'custom-attribute'].map((name) => [`audience-matchers/${name}`, `matcher-${name}`]),
+].map(([folder, part]) => ({ folder, part, stub: `plugins/_shared/stand-ins/${part}.ts` }));
 
 /** Every part, in the order the bench lists them. */
 export const PARTS: readonly PartDefinition[] = [

@@ -40,7 +40,7 @@ describe('on-demand parts: stand-ins', () => {
       expect([standIn.type, standIn.name], stub).toEqual([plugin.type, plugin.name]);
       expect(isStandIn(standIn), stub).toBe(true);
     }
-    for (const part of PARTS.filter((p) => p.name.startsWith('matcher-'))) expect(part.fitted).toBe(false);
+    for (const part of PARTS.filter((p) => ON_DEMAND_PLUGINS.some((plugin) => plugin.part === p.name))) expect(part.fitted).toBe(false);
   });
 
   it('URL-5 AUD-13 the regex guard of a whole-preset snippet: the limits alone, then the full analysis once the validate part is loaded', async () => {

@@ -11,11 +11,12 @@ import { prepareProject } from '../../../../core/project/prepare';
 import audiences from '../../../../plugins/modules/audiences';
 import location from '../../../../plugins/audience-matchers/location';
 import locationProvider from '../../../../plugins/profile-providers/location';
+import timeProvider from '../../../../plugins/profile-providers/time';
 import timeAndDay from '../../../../plugins/audience-matchers/time-and-day';
 import customAttribute from '../../../../plugins/audience-matchers/custom-attribute';
-import locationStandIn from '../../../../plugins/audience-matchers/_shared/on-demand/location';
-import timeStandIn from '../../../../plugins/audience-matchers/_shared/on-demand/time-and-day';
-import customStandIn from '../../../../plugins/audience-matchers/_shared/on-demand/custom-attribute';
+import locationStandIn from '../../../../plugins/_shared/stand-ins/matcher-location';
+import timeStandIn from '../../../../plugins/_shared/stand-ins/matcher-time-and-day';
+import customStandIn from '../../../../plugins/_shared/stand-ins/matcher-custom-attribute';
 import { isStandIn, matcherStandIn } from '../../../../plugins/_shared/stand-in';
 import { PARTS_GLOBAL, PARTS_VERSION } from '../../../../plugins/_shared/parts';
 import { contextPlugin, recordingConsole } from '../../core/kernel/helpers';
@@ -101,6 +102,22 @@ describe('plugins built as parts: stand-ins swapped in when the data names them'
     expect(real).not.toBe(standIn);
     expect(isStandIn(real)).toBe(false);
     expect(real.check?.({ type: 'custom_attribute', name: 'plan', value: 'pro' }, t.kernel.get('data') as never)).toBeTruthy();
+  });
+
+  it('AUD-19 a condition the data does not name (a page\'s own evaluate) is unknown and asks for the part: the next profile load has the real matcher', async () => {
+    const standIn = matcherStandIn('time_and_day', 'matcher-time-and-day');
+    const t = start(dataWith([]), [standIn, timeProvider()], { 'matcher-time-and-day': timeAndDay });
+    await t.kernel.whenIdle();
+    expect(t.ctx().plugin('audienceMatcher', 'time_and_day')).toBe(standIn);
+    const module = t.kernel.get('audiences') as AudiencesModule;
+    const condition = ['and', { type: 'time_and_day', value: '00:00_23:59_sunday,monday,tuesday,wednesday,thursday,friday,saturday' }];
+    expect(await module.evaluate(condition as never)).toBeNull();
+    await t.kernel.whenIdle();
+    await Promise.resolve();
+    expect(t.ctx().plugin('audienceMatcher', 'time_and_day')).toBe(timeAndDay);
+    module.load();
+    expect(await module.evaluate(condition as never)).toBe(true);
+    expect(t.errors()).toEqual([]);
   });
 
   it('namedTypes finds condition and change types at any depth, not other types', () => {

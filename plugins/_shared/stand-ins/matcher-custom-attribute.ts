@@ -1,0 +1,7 @@
+/** The whole preset's stand-in of plugins/audience-matchers/custom-attribute (scripts/lib/snippet-parts.ts): the matcher is part `matcher-custom-attribute`, made with these options. */
+import { matcherStandIn } from '../stand-in';
+import type { CustomAttributeOptions } from '../../audience-matchers/custom-attribute';
+
+export type { CustomAttributeOptions };
+
+export default (options?: CustomAttributeOptions) => matcherStandIn('custom_attribute', 'matcher-custom-attribute', options);

@@ -1,4 +1,0 @@
-/** The whole preset's stand-in of ../../first-session (scripts/lib/snippet-parts.ts): the matcher is part `matcher-first-session`. */
-import { matcherStandIn } from '../../../_shared/stand-in';
-
-export default matcherStandIn('first_session', 'matcher-first-session');
