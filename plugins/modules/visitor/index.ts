@@ -52,6 +52,9 @@ export default function visitor(): PluginOf<'apiModule'> {
   let profile: StoredProfile | undefined;
   let session: VisitorSession | undefined;
   let behaviour: BehaviourEvent[] | undefined;
+  // Behaviour recorded before the stored list was read (the start's page view): the stored list, up to a
+  // thousand events of JSON, is read and extended right after the run that recorded them, not inside it.
+  let fresh: BehaviourEvent[] = [];
   let identified: boolean | undefined;
   let customId: string | undefined;
   let optedOut = () => false;
@@ -92,7 +95,19 @@ export default function visitor(): PluginOf<'apiModule'> {
     if (isNew) store('cookie')?.write(COOKIE_NAMES.session, String(next.sessionId));
     return next;
   };
-  const events = () => (behaviour ??= validBehaviour(store('local')?.read(STORAGE_KEYS.behaviour)));
+  const keep = (list: BehaviourEvent[]) => {
+    if (list.length > BEHAVIOUR_CAP) list.splice(0, list.length - BEHAVIOUR_CAP);
+    store('local')?.write(STORAGE_KEYS.behaviour, list);
+  };
+  const events = () => {
+    behaviour ??= validBehaviour(store('local')?.read(STORAGE_KEYS.behaviour));
+    if (fresh.length) {
+      behaviour.push(...fresh);
+      fresh = [];
+      keep(behaviour);
+    }
+    return behaviour;
+  };
 
   /** The random id as storage has it, without creating or writing one: cross-domain, cookie, then local. */
   const storedRandomId = () => {
@@ -156,10 +171,13 @@ export default function visitor(): PluginOf<'apiModule'> {
 
   const recordBehaviour: VisitorModule['recordBehaviour'] = (input) => {
     if (!input || typeof input.name !== 'string') return;
-    const list = events();
-    list.push(toBehaviour(input, now(), currentSession().sessionId));
-    if (list.length > BEHAVIOUR_CAP) list.splice(0, list.length - BEHAVIOUR_CAP);
-    store('local')?.write(STORAGE_KEYS.behaviour, list);
+    const event = toBehaviour(input, now(), currentSession().sessionId);
+    if (behaviour) {
+      behaviour.push(event);
+      return keep(behaviour);
+    }
+    if (!fresh.length) queueMicrotask(() => ctx.attempt('PluginError', events));
+    fresh.push(event);
   };
 
   const module: VisitorModule = {

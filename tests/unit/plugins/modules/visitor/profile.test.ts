@@ -137,6 +137,29 @@ describe('behaviour events', () => {
     expect(t.visitor().eventQueue()).toEqual([{ id: 'p1', timeStamp: 1, data: {}, retryCount: 0 }]);
   });
 
+  it('VIS-21 VIS-24 behaviour recorded in a run is added to the stored events right after it; the stored list is not read inside the run', async () => {
+    const stored = Array.from({ length: 1000 }, (_, i) => ({ n: `old${i}`, y: 'default', c: 'other', t: 1, s: 1, si: 0 }));
+    const local = new Map<string, unknown>([['varia_behavior_events', stored]]);
+    const t = bootVisitor({ local });
+    await t.settle();
+    const reads: string[] = [];
+    const get = local.get.bind(local);
+    local.get = (key: string) => (reads.push(key), get(key));
+    const v = t.visitor();
+    v.recordBehaviour({ name: 'view' });
+    v.recordBehaviour({ name: 'click' });
+    expect(reads).not.toContain('varia_behavior_events');
+    await Promise.resolve();
+    expect(reads.filter((key) => key === 'varia_behavior_events')).toHaveLength(1);
+    const kept = local.get('varia_behavior_events') as Array<{ n: string }>;
+    expect(kept).toHaveLength(1000);
+    expect([kept[0].n, kept[997].n, kept[998].n, kept[999].n]).toEqual(['old2', 'old999', 'view', 'click']);
+    // Once read, a new event goes straight onto the list.
+    v.recordBehaviour({ name: 'later' });
+    expect(v.behaviourEvents().at(-1)!.n).toBe('later');
+    expect((local.get('varia_behavior_events') as Array<{ n: string }>).at(-1)!.n).toBe('later');
+  });
+
   it('VIS-24 only the newest 1000 behaviour events are kept', async () => {
     const t = bootVisitor();
     await t.settle();
