@@ -18,6 +18,18 @@ import { loadPart, msgPartFailed, partUrl } from './parts';
 export interface StandIn {
   /** Loads the part and registers its plugin in the stand-in's place; resolves with it, or logs the loader's message once and rejects with it. */
   swap(): Promise<Plugin>;
+  /** Swapped in before init whatever the data names: a plugin a page has only when it asked for it (an option of the preset). */
+  always?: true;
+}
+
+/** What a stand-in does around the swap (see {@link standIn}). */
+export interface StandInHooks {
+  /** Swap it in whatever the data names ({@link StandIn.always}). */
+  always?: true;
+  /** Runs in the stand-in's setup (define the calls a page may make before the swap). */
+  setup?(ctx: PluginContext): void;
+  /** Runs once the real plugin is registered and set up (hand it what the stand-in kept). */
+  swapped?(plugin: Plugin, ctx: PluginContext): void;
 }
 
 /** Whether a registered plugin is a stand-in. */
@@ -28,19 +40,24 @@ export const isStandIn = (plugin: unknown): plugin is Plugin & StandIn => typeof
  * module's default export: the plugin, or its factory, which gets `options`. `rest` is what the kind needs
  * before the swap (a matcher's `match`).
  */
-export const standIn = <T extends PluginType>(type: T, name: string, part: string, rest: object, options?: unknown): Plugin & StandIn => {
+export const standIn = <T extends PluginType>(type: T, name: string, part: string, rest: object, options?: unknown, hooks: StandInHooks = {}): Plugin & StandIn => {
   let ctx: PluginContext | undefined;
   let swapping: Promise<Plugin> | undefined;
   return {
     ...rest,
     type,
     name,
-    setup: (context: PluginContext) => void (ctx = context),
+    always: hooks.always,
+    setup: (context: PluginContext) => {
+      ctx = context;
+      hooks.setup?.(context);
+    },
     swap: () =>
       (swapping ??= loadPart<unknown>(ctx?.win, part, { clock: ctx?.clock }).then((made) => {
         const plugin = (typeof made == 'function' ? made(options) : made) as Plugin | undefined;
         // A part is code from the network: only the plugin this stand-in holds the place of may take it.
         if (plugin?.type !== type || plugin.name !== name || !ctx!.registerPlugin(plugin)) throw Error(msgPartFailed(part, partUrl(part) ?? '', `it is not the ${name} plugin`));
+        hooks.swapped?.(plugin, ctx!);
         return plugin;
       }).catch((error: Error) => {
         // Logged once, whoever asked (the preparer, a later evaluation): the loader's catalogue message.

@@ -61,7 +61,8 @@ registerPart(window, 'behavior', engine);`;
  * Plugins of the whole preset built as parts (plugins/_shared/stand-in.ts): the plugin's folder under
  * plugins/ and its stand-in, which a snippet that is not fitted carries instead ({@link PLUGIN_PART_STUBS}).
  * The part `<kind>-<folder>` (`matcher-location`) registers the module's default export, and is fetched
- * before init when the project's data names the plugin (core/project/prepare-on-demand.ts). A fitted
+ * before init when the project's data names the plugin, or, for the preset's options that are off by default
+ * (cross-domain storage, performance reporting), whenever the page has it (core/project/prepare-on-demand.ts). A fitted
  * snippet keeps the plugins its data names inline, so it never asks for these parts.
  *
  * Change appliers are not among them: a change can be applied without the data naming its type (a project
@@ -70,6 +71,9 @@ registerPart(window, 'behavior', engine);`;
  */
 export const ON_DEMAND_PLUGINS: ReadonlyArray<{ folder: string; part: string; stub: string }> = [
   ...['location', 'time-and-day', 'list', 'segment', 'first-session', 'custom-attribute'].map((name) => [`audience-matchers/${name}`, `matcher-${name}`]),
+  // The preset's options that are off by default, swapped in before init when a page's preset has them on.
+  ['storage/cross-domain', 'storage-cross-domain'],
+  ['trackers/rum', 'tracker-rum'],
 ].map(([folder, part]) => ({ folder, part, stub: `plugins/_shared/stand-ins/${part}.ts` }));
 
 /** Every part, in the order the bench lists them. */

@@ -234,6 +234,22 @@ test.describe('parts loaded on demand', () => {
     expect(pageProblems.pageErrors).toEqual([]);
   });
 
+  test('TRK-43 KRN-26 performance reporting, a preset option, is its own part: fetched before init, a rum call queued before the snippet reaches it, the report is sent', async ({ page, pageProblems }) => {
+    // The e2e-tracker project (not fitted) has the rum tracker on: its snippet carries a stand-in.
+    const requests = snippetRequests(page);
+    await page.addInitScript(() => {
+      (window as unknown as { varia: unknown[] }).varia = [['rum', { force: true, from: 'parts-spec' }]];
+    });
+    const report = page.waitForRequest((request) => request.url().endsWith('/v1/rum') && request.method() === 'POST', { timeout: 15_000 });
+    await page.goto('/demo/e2e-tracker');
+    const body = JSON.parse((await report).postData() ?? '{}') as { extras?: Record<string, unknown>; project?: string };
+    expect(body.extras).toEqual({ from: 'parts-spec' });
+    expect(body.project).toBe('e2e-tracker');
+    expect(requests).toContain('/snippets/e2e-tracker.tracker-rum.js');
+    expect(pageProblems.pageErrors).toEqual([]);
+    expect(await pageProblems.cspViolations()).toEqual([]);
+  });
+
   test('KRN-39 the QA log explains from its part, fetched only when the log is at INFO: every line written, none lost while it loads', async ({ page, pageProblems }) => {
     const requests = snippetRequests(page);
     const lines = runtimeConsole(page);

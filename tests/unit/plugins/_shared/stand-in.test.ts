@@ -20,6 +20,9 @@ import customStandIn from '../../../../plugins/_shared/stand-ins/matcher-custom-
 import { isStandIn, matcherStandIn } from '../../../../plugins/_shared/stand-in';
 import { PARTS_GLOBAL, PARTS_VERSION } from '../../../../plugins/_shared/parts';
 import { contextPlugin, recordingConsole } from '../../core/kernel/helpers';
+import crossDomainStandIn from '../../../../plugins/_shared/stand-ins/storage-cross-domain';
+import rumStandIn from '../../../../plugins/_shared/stand-ins/tracker-rum';
+import crossDomain from '../../../../plugins/storage/cross-domain';
 
 const LOCATION_AUDIENCE = { id: 'aud-au', name: 'Australia', conditions: ['and', { type: 'location', value: 'AU' }] };
 const dataWith = (audienceList: unknown[]) => ({ projectId: 'p', accountId: 'a', revision: 1, layers: [], audiences: audienceList });
@@ -118,6 +121,40 @@ describe('plugins built as parts: stand-ins swapped in when the data names them'
     module.load();
     expect(await module.evaluate(condition as never)).toBe(true);
     expect(t.errors()).toEqual([]);
+  });
+
+  it('XDS-1 a preset option that is on (cross-domain storage) is swapped in whatever the data names, with its options; values written before the swap reach it', async () => {
+    const made: unknown[] = [];
+    const factory = (options: unknown) => (made.push(options), crossDomain(options as never));
+    const standIn = crossDomainStandIn({ url: 'https://storage.example/{accountId}.html', timeout: 500 });
+    // The visitor module may write before init: the stand-in keeps it and reads it back.
+    const writer = { type: 'apiModule', name: 'writer', create: () => ({}), setup: (ctx: { plugin: (type: string, name: string) => unknown }) => {
+      const store = ctx.plugin('storage', 'cross-domain') as { write(key: string, value: unknown): boolean; read(key: string): unknown; remove(key: string): void };
+      expect(store.write('shared', { randomId: 'r1' })).toBe(true);
+      expect(store.write('gone', 1)).toBe(true);
+      store.remove('gone');
+      expect([store.read('shared'), store.read('gone')]).toEqual([{ randomId: 'r1' }, undefined]);
+    } } as unknown as Plugin;
+    const t = start(dataWith([]), [standIn, writer], { 'storage-cross-domain': factory });
+    await t.kernel.whenIdle();
+    expect(made).toEqual([{ url: 'https://storage.example/{accountId}.html', timeout: 500 }]);
+    const real = t.ctx().plugin('storage', 'cross-domain')!;
+    expect(isStandIn(real)).toBe(false);
+    expect([real.read('shared'), real.read('gone')]).toEqual([{ randomId: 'r1' }, undefined]);
+  });
+
+  it('KRN-26 TRK-45 performance reporting (a preset option) is swapped in before init; a rum call pushed before the swap reaches it', async () => {
+    const calls: unknown[] = [];
+    // A tracker of the same name standing for the real one (which needs a document): it records its calls.
+    const factory = (options: unknown) => ({
+      type: 'tracker',
+      name: 'rum',
+      setup: (ctx: import('../../../../core').PluginContext) => ctx.defineCall('rum', (args) => void calls.push([options, args.extras]), ['extras']),
+    });
+    const t = start(dataWith([]), [rumStandIn({ sampleRate: 0 })], { 'tracker-rum': factory }, [['rum', { page: 'home' }]]);
+    await t.kernel.whenIdle();
+    expect(isStandIn(t.ctx().plugin('tracker', 'rum'))).toBe(false);
+    expect(calls).toEqual([[{ sampleRate: 0 }, { page: 'home' }]]);
   });
 
   it('namedTypes finds condition and change types at any depth, not other types', () => {
