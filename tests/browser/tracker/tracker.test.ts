@@ -72,6 +72,22 @@ describe('batch tracker in Chromium', () => {
     next.kernel.destroy();
   });
 
+  it('TRK-13 TRK-38 a batch beaconed while the page was hidden is POSTed when the page is visible again, and leaves localStorage on the answer', async () => {
+    const t = await bootTracker();
+    t.push(['event', 'buy', { revenue: 3 }]);
+    const state = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    document.dispatchEvent(new Event('visibilitychange'));
+    state.mockRestore();
+    await until(() => sent.length > 0);
+    expect(JSON.parse(localStorage.getItem('varia_pending_events') ?? '[]')).toHaveLength(1);
+    document.dispatchEvent(new Event('visibilitychange')); // visible again (a tab brought back, a back/forward restore)
+    await until(() => sent.length > 1 && localStorage.getItem('varia_pending_events') == '[]');
+    expect(sent.map((request) => request.via)).toEqual(['beacon', 'fetch']);
+    expect(sent[1].body).toBe(sent[0].body);
+    expect(JSON.parse(localStorage.getItem('varia_pending_events')!)).toEqual([]);
+    t.kernel.destroy();
+  });
+
   it('TRK-38 another tab\'s pending events, written while this page runs, are kept by its next write', async () => {
     const t = await bootTracker();
     t.push(['event', 'buy']);
