@@ -11,7 +11,7 @@ export interface ValidatePart {
 export const MSG_LOAD_NOT_RUN = 'The project data handed over by load is not run without its validators';
 
 /** A plugin built as a part, as its stand-in offers it (plugins/_shared/stand-in.ts). */
-type StandIn = Plugin & { swap?: () => Promise<Plugin>; always?: true };
+type StandIn = Plugin & { swap?: () => Promise<Plugin>; wanted?: (data: unknown) => boolean };
 
 /**
  * The types the data names: of conditions (any `...conditions` list: audiences, pages, URL conditions) and
@@ -29,8 +29,9 @@ export const namedTypes = (data: unknown): Set<string> => {
 };
 
 /**
- * Swaps in the plugins built as parts that `data` names, and those a page has only when it asked for them
- * (`always`: an option of the preset, such as cross-domain storage), before init: undefined
+ * Swaps in the plugins built as parts that `data` names, or that say they are wanted (`wanted`: a preset
+ * option that is on, such as cross-domain storage; data with feature values; a preview cookie), before
+ * init: undefined
  * when none is wanted (the start stays synchronous), else the plugin list with the swapped ones in place. A
  * part that cannot be had is logged by its stand-in (the loader's catalogue message) and the stand-in stays.
  */
@@ -38,7 +39,7 @@ const swapNamed = (data: unknown, plugins: readonly Plugin[]): Promise<readonly 
   const standIns = plugins.filter((plugin) => (plugin as StandIn).swap);
   // No walk of the data for a snippet without stand-ins.
   const names = standIns.length ? namedTypes(data) : undefined;
-  const wanted = standIns.filter((plugin) => (plugin as StandIn).always || names!.has(plugin.name));
+  const wanted = standIns.filter((plugin) => ((plugin as StandIn).wanted ? (plugin as StandIn).wanted!(data) : names!.has(plugin.name)));
   if (wanted.length)
     return Promise.all(
       plugins.map((plugin) =>

@@ -18,14 +18,16 @@ import { loadPart, msgPartFailed, partUrl } from './parts';
 export interface StandIn {
   /** Loads the part and registers its plugin in the stand-in's place; resolves with it, or logs the loader's message once and rejects with it. */
   swap(): Promise<Plugin>;
-  /** Swapped in before init whatever the data names: a plugin a page has only when it asked for it (an option of the preset). */
-  always?: true;
+  /** The real plugin once swapped in. */
+  real(): Plugin | undefined;
+  /** Whether `data` (or the page) wants the real plugin, when the plugin's name in the data is not the test. */
+  wanted?(data: unknown): boolean;
 }
 
 /** What a stand-in does around the swap (see {@link standIn}). */
 export interface StandInHooks {
-  /** Swap it in whatever the data names ({@link StandIn.always}). */
-  always?: true;
+  /** Whether the data or the page wants the real plugin ({@link StandIn.wanted}); by default, whether the data names it. */
+  wanted?(data: unknown, ctx: PluginContext | undefined): boolean;
   /** Runs in the stand-in's setup (define the calls a page may make before the swap). */
   setup?(ctx: PluginContext): void;
   /** Runs once the real plugin is registered and set up (hand it what the stand-in kept). */
@@ -43,11 +45,12 @@ export const isStandIn = (plugin: unknown): plugin is Plugin & StandIn => typeof
 export const standIn = <T extends PluginType>(type: T, name: string, part: string, rest: object, options?: unknown, hooks: StandInHooks = {}): Plugin & StandIn => {
   let ctx: PluginContext | undefined;
   let swapping: Promise<Plugin> | undefined;
-  return {
+  let real: Plugin | undefined;
+  const plugin = {
     ...rest,
     type,
     name,
-    always: hooks.always,
+    wanted: hooks.wanted && ((data: unknown) => hooks.wanted!(data, ctx)),
     setup: (context: PluginContext) => {
       ctx = context;
       hooks.setup?.(context);
@@ -58,13 +61,45 @@ export const standIn = <T extends PluginType>(type: T, name: string, part: strin
         // A part is code from the network: only the plugin this stand-in holds the place of may take it.
         if (plugin?.type !== type || plugin.name !== name || !ctx!.registerPlugin(plugin)) throw Error(msgPartFailed(part, partUrl(part) ?? '', `it is not the ${name} plugin`));
         hooks.swapped?.(plugin, ctx!);
-        return plugin;
+        return (real = plugin);
       }).catch((error: Error) => {
         // Logged once, whoever asked (the preparer, a later evaluation): the loader's catalogue message.
         ctx?.log.error(error.message);
         throw error;
       })),
+    real: () => real,
   } as Plugin & StandIn;
+  return plugin;
+};
+
+/** Always wanted: a preset option that is on (the page asked for the plugin). */
+export const always = () => true;
+
+/**
+ * A stand-in `get` module: the kernel keeps the first module it creates, so the stand-in's module answers
+ * through the real plugin's module once it is swapped in, and with `answers` until then.
+ */
+export const moduleStandIn = (name: string, part: string, answers: Record<string, (...args: never[]) => unknown>, hooks: StandInHooks) => {
+  let module: Record<string, (...args: unknown[]) => unknown> | undefined;
+  const plugin = standIn(
+    'apiModule',
+    name,
+    part,
+    {
+      create: () => {
+        const through: Record<string, unknown> = {};
+        for (const key in answers)
+          through[key] = (...args: never[]) => {
+            const real = plugin.real() as { create(): typeof module } | undefined;
+            return real ? (module ??= real.create())![key](...args) : answers[key](...args);
+          };
+        return through;
+      },
+    },
+    undefined,
+    hooks,
+  );
+  return plugin;
 };
 
 /**

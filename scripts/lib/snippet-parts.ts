@@ -74,6 +74,9 @@ export const ON_DEMAND_PLUGINS: ReadonlyArray<{ folder: string; part: string; st
   // The preset's options that are off by default, swapped in before init when a page's preset has them on.
   ['storage/cross-domain', 'storage-cross-domain'],
   ['trackers/rum', 'tracker-rum'],
+  // Modules few pages use: feature values (when a variation has some), the preview (when its cookie is set).
+  ['modules/features', 'module-features'],
+  ['modules/preview', 'module-preview'],
 ].map(([folder, part]) => ({ folder, part, stub: `plugins/_shared/stand-ins/${part}.ts` }));
 
 /** Every part, in the order the bench lists them. */

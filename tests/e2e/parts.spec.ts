@@ -250,6 +250,21 @@ test.describe('parts loaded on demand', () => {
     expect(await pageProblems.cspViolations()).toEqual([]);
   });
 
+  test('KRN-46 the preview module is its own part, fetched only for a visitor with the preview cookie, which it then reads', async ({ page, context, pageProblems }) => {
+    const requests = snippetRequests(page);
+    const previewOf = () => page.evaluate(() => (window as unknown as { varia: { get(name: string): { preview(): unknown } } }).varia.get('preview').preview());
+    await page.goto(DEMO);
+    await expect.poll(() => page.evaluate(() => !Array.isArray((window as unknown as { varia: unknown }).varia))).toBe(true);
+    expect(await previewOf()).toBeNull();
+    expect(requests).not.toContain('/snippets/e2e-parts.module-preview.js');
+    await context.addCookies([{ name: 'varia_preview', value: encodeURIComponent(JSON.stringify({ projectId: 'e2e-parts', layerIds: ['layer-buyers'] })), url: page.url() }]);
+    await page.reload();
+    await expect.poll(previewOf).toEqual({ projectId: 'e2e-parts', layerIds: ['layer-buyers'], variationIds: [] });
+    expect(requests).toContain('/snippets/e2e-parts.module-preview.js');
+    expect(pageProblems.pageErrors).toEqual([]);
+    expect(await pageProblems.cspViolations()).toEqual([]);
+  });
+
   test('KRN-39 the QA log explains from its part, fetched only when the log is at INFO: every line written, none lost while it loads', async ({ page, pageProblems }) => {
     const requests = snippetRequests(page);
     const lines = runtimeConsole(page);

@@ -7,7 +7,7 @@
  */
 import type { Plugin, PluginOf } from '../../../core';
 import type { CrossDomainOptions, CrossDomainPlugin, CrossDomainState } from '../../storage/cross-domain';
-import { standIn } from '../stand-in';
+import { always, standIn } from '../stand-in';
 
 export type { CrossDomainOptions, CrossDomainPlugin, CrossDomainState };
 
@@ -26,7 +26,7 @@ export default (options?: CrossDomainOptions) => {
     },
     options,
     {
-      always: true,
+      wanted: always,
       swapped: (plugin: Plugin) =>
         kept.forEach((value, key) => (value === REMOVED ? (plugin as PluginOf<'storage'>).remove(key) : (plugin as PluginOf<'storage'>).write(key, value))),
     },

@@ -6,14 +6,14 @@
  */
 import type { CallArgs, PluginContext } from '../../../core';
 import type { RumOptions, RumReport } from '../../trackers/rum';
-import { standIn } from '../stand-in';
+import { always, standIn } from '../stand-in';
 
 export type { RumOptions, RumReport };
 
 export default (options?: RumOptions) => {
   const kept: CallArgs[] = [];
   return standIn('tracker', 'rum', 'tracker-rum', {}, options, {
-    always: true,
+    wanted: always,
     // The same parameters as the real call, so an array call's arguments are named alike.
     setup: (ctx: PluginContext) => ctx.defineCall('rum', (args) => void kept.push(args), ['extras']),
     swapped: (_plugin, ctx) => kept.forEach(ctx.push),

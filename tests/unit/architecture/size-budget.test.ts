@@ -37,6 +37,9 @@ const PART_GZIP_BUDGETS: Record<string, number> = {
   // The preset's options that are off by default: cross-domain storage and performance reporting.
   'storage-cross-domain': 2_000,
   'tracker-rum': 1_600,
+  // Modules few pages use: feature values, the preview cookie's reader.
+  'module-features': 700,
+  'module-preview': 700,
 };
 
 /**

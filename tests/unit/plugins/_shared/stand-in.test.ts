@@ -22,6 +22,10 @@ import { PARTS_GLOBAL, PARTS_VERSION } from '../../../../plugins/_shared/parts';
 import { contextPlugin, recordingConsole } from '../../core/kernel/helpers';
 import crossDomainStandIn from '../../../../plugins/_shared/stand-ins/storage-cross-domain';
 import rumStandIn from '../../../../plugins/_shared/stand-ins/tracker-rum';
+import featuresStandIn from '../../../../plugins/_shared/stand-ins/module-features';
+import previewStandIn from '../../../../plugins/_shared/stand-ins/module-preview';
+import features, { type FeaturesModule } from '../../../../plugins/modules/features';
+import preview, { type PreviewModule } from '../../../../plugins/modules/preview';
 import crossDomain from '../../../../plugins/storage/cross-domain';
 
 const LOCATION_AUDIENCE = { id: 'aud-au', name: 'Australia', conditions: ['and', { type: 'location', value: 'AU' }] };
@@ -155,6 +159,34 @@ describe('plugins built as parts: stand-ins swapped in when the data names them'
     await t.kernel.whenIdle();
     expect(isStandIn(t.ctx().plugin('tracker', 'rum'))).toBe(false);
     expect(calls).toEqual([[{ sampleRate: 0 }, { page: 'home' }]]);
+  });
+
+  it('KRN-47 data with feature values swaps in the features module; without any, get(\'features\') answers no value and nothing is fetched', async () => {
+    const withFeatures = { ...dataWith([]), layers: [{ id: 'l', experiments: [{ id: 'e', variations: [{ id: 'v', features: { plan: 'pro' } }] }] }] };
+    const on = start(withFeatures, [featuresStandIn()], { 'module-features': features });
+    const early = on.kernel.get('features') as FeaturesModule;
+    await on.kernel.whenIdle();
+    expect(isStandIn(on.ctx().plugin('apiModule', 'features'))).toBe(false);
+    // A module taken before the swap answers through the real one once it is there.
+    on.ctx().emit({ type: 'lifecycle', name: 'layerDecided', data: { decision: { layerId: 'l', experimentId: 'e', variationId: 'v' } } } as never);
+    expect([early.value('plan'), (on.kernel.get('features') as FeaturesModule).values()]).toEqual(['pro', { plan: 'pro' }]);
+    const off = start(dataWith([]), [featuresStandIn()], {});
+    expect(isStandIn(off.ctx().plugin('apiModule', 'features'))).toBe(true);
+    expect([(off.kernel.get('features') as FeaturesModule).value('plan'), (off.kernel.get('features') as FeaturesModule).values()]).toEqual([undefined, {}]);
+    expect(off.errors()).toEqual([]);
+  });
+
+  it('KRN-46 the preview module is swapped in only when the preview cookie is set; without it, preview() is null and nothing is fetched', async () => {
+    const cookieStore = (value?: string) => ({ type: 'storage', name: 'cookie', read: (key: string) => (key === 'preview' ? value : undefined), write: () => true, remove: () => {} }) as unknown as Plugin;
+    const cookie = JSON.stringify({ projectId: 'p', layerIds: ['l1'] });
+    const on = start(dataWith([]), [cookieStore(cookie), previewStandIn()], { 'module-preview': preview });
+    await on.kernel.whenIdle();
+    expect(isStandIn(on.ctx().plugin('apiModule', 'preview'))).toBe(false);
+    expect((on.kernel.get('preview') as PreviewModule).preview()).toEqual({ projectId: 'p', layerIds: ['l1'], variationIds: [] });
+    const off = start(dataWith([]), [cookieStore(), previewStandIn()], {});
+    expect(isStandIn(off.ctx().plugin('apiModule', 'preview'))).toBe(true);
+    expect((off.kernel.get('preview') as PreviewModule).preview()).toBeNull();
+    expect(off.errors()).toEqual([]);
   });
 
   it('namedTypes finds condition and change types at any depth, not other types', () => {
