@@ -274,9 +274,8 @@ export default function batchTracker(options: BatchTrackerOptions = {}): PluginO
         if (ctx.disabled('tracking')) return;
         sender.load();
         // After the synchronous start, not inside it: the page's first decisions and changes come first.
-        // The same task adds the sender's `storage` listener and makes the bot check (the sender asks
-        // `enabled`; a bot's are never sent), once per page, so that neither the start nor the page's
-        // first flush pays for them.
+        // The same task makes the bot check (the sender asks `enabled`; a bot's are never sent), once per
+        // page, so that neither the start nor the page's first flush pays for it.
         clock.setTimeout(() => sender.send(false), 0);
       });
       ctx.hook('preActivate', () => void (visitor() || ownId()));
@@ -294,7 +293,6 @@ export default function batchTracker(options: BatchTrackerOptions = {}): PluginO
         stopped = true;
         // What a flush closed is stored, for the next page load, rather than lost.
         if (enabled()) closing.forEach(save);
-        sender.stop();
         clock.clearTimeout(timer);
         clock.clearTimeout(sendTimer);
         listeners.forEach((stop) => stop());

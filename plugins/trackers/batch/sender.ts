@@ -56,8 +56,6 @@ export interface Sender {
   send(beacon: boolean, fresh?: boolean, shown?: boolean): void;
   /** Pending events kept in this page. */
   count(): number;
-  /** Stops listening to the other tabs' writes. */
-  stop(): void;
 }
 
 /**
@@ -93,26 +91,23 @@ export const createSender = (ctx: PluginContext, store: () => Store, options: Se
     return Array.isArray(value) ? value.filter((item) => item && typeof item.id == 'string') : [];
   };
   // The other tabs' pending events as last read. Another tab of the site keeps its own pending events in
-  // the same key; its writes reach this page as `storage` events, and only then is the key read and
-  // parsed again (not at every write: a flush would re-read the whole list of earlier pages each time).
-  // The listener is added by the first send or write, not at load: adding a `storage` listener makes
-  // the browser open both storage areas (a blocking call), a cost the page's start need not pay. What
-  // another tab wrote before it was added is read once then, outside the page's start and its flushes.
-  let others: PendingEvent[] | undefined;
-  let listening = false;
-  const onStorage = (event: StorageEvent) => {
-    if (event.key == null || event.key == PREFIX + PENDING_KEY) others = undefined;
-  };
-  const listen = () => {
-    if (listening) return;
-    listening = true;
-    ctx.win?.addEventListener('storage', onStorage);
-    others = stored();
+  // the same key. Before each write the key's stored text is read (a string copy, no parse) and the list
+  // parsed again only when that text is not the one this page last read or wrote: another tab wrote it. Not
+  // at every write (a flush would re-read the whole list of earlier pages each time), and no `storage`
+  // listener: adding one makes Chromium open both storage areas, a blocking call (0.5 ms on an idle page,
+  // several ms right after a page's start).
+  let others: PendingEvent[] = [];
+  let seen: string | null | undefined;
+  const raw = () => {
+    try {
+      return ctx.win!.localStorage.getItem(PREFIX + PENDING_KEY);
+    } catch {
+      // Unavailable: the list is read through the store at each write.
+    }
   };
   // Read, merge, write: the other tabs' events are kept.
   const persist = () => {
-    listen();
-    others ??= stored();
+    if (raw() !== seen) others = stored();
     const mine = new Set(items.map((item) => item.id));
     const all = (others = others.filter((item) => !mine.has(item.id) && !done.has(version(item))))
       .concat(items)
@@ -124,8 +119,10 @@ export const createSender = (ctx: PluginContext, store: () => Store, options: Se
       others = others.filter((item) => !dropped.includes(item));
     }
     // Each batch's text is kept (see textOf), earlier pages' and other tabs' too, so writing the list
-    // joins kept texts: no batch is walked again at each write.
+    // joins kept texts: no batch is walked again at each write. The list's own text is kept too: the
+    // store writes exactly it, and the next write knows it as this page's.
     all.forEach(textOf);
+    keepJson(all, (seen = toJson(all)!));
     store().write(PENDING_KEY, all);
   };
   const settle = (item: PendingEvent) => {
@@ -168,6 +165,7 @@ export const createSender = (ctx: PluginContext, store: () => Store, options: Se
 
   const sender: Sender = {
     load: () => {
+      seen = raw();
       items = stored();
     },
     put: (item) => {
@@ -179,7 +177,6 @@ export const createSender = (ctx: PluginContext, store: () => Store, options: Se
       // Shown again (back/forward restore, a tab brought back): what was beaconed is POSTed, so that it
       // leaves the store on its answer instead of waiting for the next page load.
       if (shown) beaconed.clear();
-      listen();
       if (!allowed()) return;
       const now = ctx.clock.now();
       for (const item of items.slice()) {
@@ -189,7 +186,6 @@ export const createSender = (ctx: PluginContext, store: () => Store, options: Se
       }
     },
     count: () => items.length,
-    stop: () => ctx.win?.removeEventListener('storage', onStorage),
   };
   return sender;
 };
