@@ -13,6 +13,7 @@
  *   traits object is absent, or has none of the listed traits.
  */
 import { definePlugin, type PluginContext, type PluginOf } from '../../core';
+import { validationOnly } from '../../plugins/_shared/validation-only';
 
 /** The session-storage key of the segment service's answer (homepage-spec §7). */
 export const SEG_RESPONSE_KEY = 'segResponse';
@@ -58,7 +59,7 @@ export const segResponseMatcher = (): PluginOf<'audienceMatcher'> => {
       const trait = traits[String(condition.name)];
       return trait === undefined || trait === false ? true : trait === true ? false : UNKNOWN;
     },
-    check: (condition) => (typeof condition.name === 'string' && condition.name ? undefined : 'A seg_response condition names the trait in "name"'),
+    check: validationOnly((condition) => (typeof condition.name === 'string' && condition.name ? undefined : 'A seg_response condition names the trait in "name"')),
   });
 };
 
@@ -78,9 +79,10 @@ export const userTraitsMatcher = (): PluginOf<'audienceMatcher'> => {
       if (traits === UNKNOWN) return UNKNOWN;
       return !(condition.value as string[]).some((name) => name in traits);
     },
-    check: (condition) =>
+    check: validationOnly((condition) =>
       typeof condition.name === 'string' && condition.name && Array.isArray(condition.value) && condition.value.every((item) => typeof item === 'string')
         ? undefined
         : 'A user_traits condition names the storage key in "name" and the traits in "value"',
+    ),
   });
 };

@@ -2,8 +2,11 @@ import type { Logger, Plugin } from '../types';
 import { normalizeProjectData } from './normalize';
 import type { ProjectData, ProjectInput } from './types';
 
-/** The error a fitted snippet logs when `load` hands it other data. */
-export const MSG_FITTED_LOAD = 'This snippet is fitted to its own project data and cannot load other data: build the project with the whole standard preset to use load';
+/**
+ * The error a fitted snippet logs when `load` hands it other data: short, as it ships in every fitted
+ * snippet (use `load` with a snippet built from the whole standard preset).
+ */
+export const MSG_FITTED_LOAD = 'A fitted snippet refuses load: build with the whole preset';
 
 /**
  * The preparer of a snippet fitted to its project (`"plugins": { "preset": "standard" }`). Its own data was

@@ -10,7 +10,7 @@
 
 // It stands in for ./regex.ts, so it imports nothing from it (that import would resolve to itself);
 // tests/unit/architecture/fitted-parts.test.ts checks it mirrors that module's exports and limits.
-import { MAX_PATTERN, MAX_REGEX_INPUT, regexUse } from './regex-use';
+import { MAX_PATTERN, MAX_REGEX_INPUT, regexProblemOf, regexRun } from './regex-use';
 
 export { MAX_PATTERN, MAX_REGEX_INPUT };
 
@@ -18,5 +18,8 @@ export { MAX_PATTERN, MAX_REGEX_INPUT };
 export const unsafeReason = (pattern: string): string | undefined =>
   pattern.length > MAX_PATTERN ? `the pattern is longer than ${MAX_PATTERN} characters` : undefined;
 
-/** Compiling, checking and running patterns, with the length limit only (see ./regex-use.ts). */
-export const { compile, regexProblem, testRegex } = regexUse(unsafeReason);
+/** Compiling and running patterns, with the length limit only (see ./regex-use.ts). */
+export const { compile, testRegex } = regexRun(unsafeReason);
+
+/** The validators' question, built only when asked (a fitted snippet never validates, so never is). */
+export const regexProblem = /* @__PURE__ */ regexProblemOf(compile);

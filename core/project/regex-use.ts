@@ -9,8 +9,8 @@ export const MAX_REGEX_INPUT = 2048;
 /** Longest pattern accepted. */
 export const MAX_PATTERN = 1000;
 
-/** The functions a guard offers, built around its `unsafeReason`. */
-export const regexUse = (unsafeReason: (pattern: string, flags: string) => string | undefined) => {
+/** Compiling and running patterns around a guard's `unsafeReason` (see {@link regexUse}). */
+export const regexRun = (unsafeReason: (pattern: string, flags: string) => string | undefined) => {
   const cache = new Map<string, RegExp | string>();
 
   /** The compiled pattern, or the reason it cannot be used (a string). Cached; never throws. */
@@ -32,13 +32,6 @@ export const regexUse = (unsafeReason: (pattern: string, flags: string) => strin
     return found;
   };
 
-  /** The problem with a pattern (syntax, length or safety), or undefined when it can be used. */
-  const regexProblem = (pattern: unknown, flags = ''): string | undefined => {
-    if (typeof pattern !== 'string') return `A regular expression must be a string, got ${typeof pattern}`;
-    const compiled = compile(pattern, flags);
-    return typeof compiled === 'string' ? compiled : undefined;
-  };
-
   /** Whether `input` matches `pattern`: null when the pattern cannot be used. Input is capped. */
   const testRegex = (pattern: string, input: string, flags?: string): boolean | null => {
     const re = compile(pattern, flags);
@@ -46,5 +39,24 @@ export const regexUse = (unsafeReason: (pattern: string, flags: string) => strin
     return re.test(input.length > MAX_REGEX_INPUT ? input.slice(0, MAX_REGEX_INPUT) : input);
   };
 
-  return { compile, regexProblem, testRegex };
+  return { compile, testRegex };
+};
+
+/**
+ * The validators' question about a pattern, over a guard's `compile`: apart from {@link regexRun} so a
+ * fitted snippet, which never validates, builds it only when something asks (./regex-checked.ts).
+ */
+export const regexProblemOf =
+  (compile: (pattern: string, flags?: string) => RegExp | string) =>
+  /** The problem with a pattern (syntax, length or safety), or undefined when it can be used. */
+  (pattern: unknown, flags = ''): string | undefined => {
+    if (typeof pattern !== 'string') return `A regular expression must be a string, got ${typeof pattern}`;
+    const compiled = compile(pattern, flags);
+    return typeof compiled === 'string' ? compiled : undefined;
+  };
+
+/** The functions a guard offers, built around its `unsafeReason`. */
+export const regexUse = (unsafeReason: (pattern: string, flags: string) => string | undefined) => {
+  const run = regexRun(unsafeReason);
+  return { ...run, regexProblem: regexProblemOf(run.compile) };
 };

@@ -16,7 +16,8 @@
  * async changes' scripts when the data names none, the customer id locator with no `visitorIdLocator`,
  * the value matchers' range and comparisons when every match is exists, exact, substring or regex,
  * version comparison with no semver_* match, the regex guard's analysis, which the build has run
- * on every pattern of the data, and the modules' project rules).
+ * on every pattern of the data, and the validators' code: the modules' project rules and the audience
+ * matchers' checks).
  *
  * What a fitted snippet leaves out is also what a page could otherwise reach through push calls alone
  * (`geolocation` with no location condition, `segments` with no segment condition): a project that
@@ -284,6 +285,8 @@ export const FITTED_PARTS: ReadonlyArray<{ module: string; stub: string; used(da
     stub: 'core/project/regex-checked.ts',
     used: () => false,
   },
+  // Code only the validators run (the audience matchers' `check`): a fitted snippet never validates.
+  { module: 'plugins/_shared/validation-only.ts', stub: 'plugins/_shared/validation-only-off.ts', used: () => false },
   // The modules' project rules: a fitted snippet never validates (prepare-fitted.ts).
   { module: 'plugins/modules/audiences/validate.ts', stub: 'plugins/modules/audiences/validate-off.ts', used: () => false },
   { module: 'plugins/modules/changes/validate.ts', stub: 'plugins/modules/changes/validate-off.ts', used: () => false },

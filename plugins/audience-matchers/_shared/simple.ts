@@ -5,6 +5,7 @@
 import { definePlugin, type PluginOf } from '../../../core';
 import type { AudienceCondition } from '../../../core/project/types';
 import { matchValue, read, shown, valueProblem } from './values';
+import { validationOnly } from '../../_shared/validation-only';
 
 /** Options of {@link fieldMatcher}. */
 export interface FieldMatcherOptions {
@@ -28,13 +29,13 @@ export const fieldMatcher = (name: string, field: string, options: FieldMatcherO
         ? matchValue(condition.match, lower(condition.value), lower(actual))
         : matchValue(condition.match, condition.value, actual);
     },
-    check: (condition) => {
+    check: validationOnly((condition) => {
       const { allowed } = options;
       if (allowed && (condition.match ?? 'exact') === 'exact' && !allowed.includes(lower(condition.value) as string)) {
         return `A ${name} condition value must be one of ${allowed.join(', ')}, got ${shown(condition.value)}`;
       }
       return valueProblem(condition, ['string']);
-    },
+    }),
   });
 
 /**
@@ -50,8 +51,8 @@ export const keyedMatcher = (name: string, field: string): PluginOf<'audienceMat
       if (typeof condition.name !== 'string') return null;
       return matchValue(condition.match, condition.value, read(profile[field], condition.name));
     },
-    check: (condition) =>
+    check: validationOnly((condition) =>
       typeof condition.name === 'string' && condition.name !== ''
         ? valueProblem(condition, ['string'])
-        : `A ${name} condition needs the ${name === 'cookies' ? 'cookie' : 'parameter'} name in "name"`,
+        : `A ${name} condition needs the ${name === 'cookies' ? 'cookie' : 'parameter'} name in "name"`),
   });

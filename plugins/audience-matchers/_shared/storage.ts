@@ -7,6 +7,7 @@
 import { definePlugin, type PluginOf } from '../../../core';
 import type { StorageReader } from '../../../core/kinds/audiences';
 import { matchValue, read, valueProblem } from './values';
+import { validationOnly } from '../../_shared/validation-only';
 
 let lastText: string | undefined;
 let lastParsed: unknown;
@@ -52,6 +53,6 @@ export const storageMatcher = (name: string, field: string): PluginOf<'audienceM
       if (typeof reader !== 'function' || typeof condition.name !== 'string') return null;
       return matchValue(condition.match, condition.value, storedValue(reader as StorageReader, condition.name));
     },
-    check: (condition) =>
-      typeof condition.name === 'string' && condition.name !== '' ? valueProblem(condition) : `A ${name} condition needs the storage key (and optional .path) in "name"`,
+    check: validationOnly((condition) =>
+      typeof condition.name === 'string' && condition.name !== '' ? valueProblem(condition) : `A ${name} condition needs the storage key (and optional .path) in "name"`),
   });

@@ -12,6 +12,7 @@
 import { definePlugin, type PluginContext, type PluginOf } from '../../../core';
 import type { ProfileTime } from '../../../core/kinds/audiences';
 import { ENGINE_FIELD, engineNow, requestEngine, waitForEngine } from '../_shared/behavior/access';
+import { validationOnly } from '../../_shared/validation-only';
 
 export default function behavior(): PluginOf<'audienceMatcher'> {
   let ctx: PluginContext | undefined;
@@ -37,9 +38,9 @@ export default function behavior(): PluginOf<'audienceMatcher'> {
         return null; // hostile event data (getters, cycles): cannot tell
       }
     },
-    check: (condition) =>
+    check: validationOnly((condition) =>
       engineNow(ctx)
         ?.compileBehaviour(condition.value)
-        .problems.map((problem) => (problem.warning ? { message: problem.message, warning: true } : problem.message)),
+        .problems.map((problem) => (problem.warning ? { message: problem.message, warning: true } : problem.message))),
   });
 }

@@ -14,6 +14,7 @@ import type { BehaviourEvent } from '../../../core/kinds/visitor';
 import { ENGINE_FIELD, engineNow, requestEngine, waitForEngine } from '../_shared/behavior/access';
 import { lookupAttribute } from '../_shared/lookup';
 import { compileValue, matchValue, read, valueProblem } from '../_shared/values';
+import { validationOnly } from '../../_shared/validation-only';
 
 /** Options of the custom_attribute matcher. */
 export interface CustomAttributeOptions {
@@ -106,7 +107,7 @@ export default function customAttribute(options: CustomAttributeOptions = {}): P
       if (rule) return (profile) => test(computed(rule, profile, ctx));
       return (profile) => test(valueOf(read(profile.attributes, name)));
     },
-    check: (condition, data) => {
+    check: validationOnly((condition, data) => {
       const id = idOf(condition);
       if (id != null || options.declaredOnly || condition.name == null) {
         const found = lookupAttribute(data, { name: condition.name, id });
@@ -123,6 +124,6 @@ export default function customAttribute(options: CustomAttributeOptions = {}): P
         : [];
       const problem = valueProblem(condition);
       return problem ? [problem, ...ruleProblems] : ruleProblems;
-    },
+    }),
   });
 }

@@ -4,6 +4,7 @@
  */
 import { definePlugin } from '../../../core';
 import { shown } from '../_shared/values';
+import { validationOnly } from '../../_shared/validation-only';
 
 export default definePlugin({
   type: 'audienceMatcher',
@@ -13,6 +14,6 @@ export default definePlugin({
     const flag = profile.firstSession;
     return typeof flag === 'boolean' ? flag === (condition.value ?? true) : null;
   },
-  check: (condition) =>
-    condition.value == null || typeof condition.value === 'boolean' ? undefined : `A first_session condition value must be true or false, got ${shown(condition.value)}`,
+  check: validationOnly((condition) =>
+    condition.value == null || typeof condition.value === 'boolean' ? undefined : `A first_session condition value must be true or false, got ${shown(condition.value)}`),
 });

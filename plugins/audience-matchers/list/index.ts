@@ -5,6 +5,7 @@
  */
 import { definePlugin } from '../../../core';
 import { read, shown } from '../_shared/values';
+import { validationOnly } from '../../_shared/validation-only';
 
 const lists = new Map<string, string[]>();
 const entries = (value: unknown): readonly unknown[] | null => {
@@ -32,12 +33,12 @@ export default definePlugin({
     }
     return known ? false : null;
   },
-  check: (condition, data) => {
+  check: validationOnly((condition, data) => {
     const list = entries(condition.value);
     if (!list || !list.length || !list.every((item) => typeof item === 'string')) return `A list condition needs a list of strings (or a comma-separated string) as value, got ${shown(condition.value)}`;
     if (typeof condition.name === 'string' && !(data.listTargetingKeys ?? []).some((key) => key?.name === condition.name)) {
       return `A list condition names no listTargetingKeys entry: ${shown(condition.name)}`;
     }
     return undefined;
-  },
+  }),
 });

@@ -8,6 +8,7 @@
 import { definePlugin } from '../../../core';
 import type { ProfileLocation } from '../../../core/kinds/audiences';
 import { read, shown } from '../_shared/values';
+import { validationOnly } from '../../_shared/validation-only';
 
 const PARTS = ['country', 'region', 'city', 'continent', 'dma'] as const;
 const GB_REGIONS: Record<string, string> = { en: 'eng', ni: 'nir', sc: 'sct', wa: 'wls' };
@@ -45,9 +46,9 @@ export default definePlugin({
     }
     return true;
   },
-  check: (condition) => {
+  check: validationOnly((condition) => {
     if (condition.match === 'exists') return undefined;
     if (condition.match != null && condition.match !== 'exact') return `A location condition matches exact or exists, got ${shown(condition.match)}`;
     return parseLocation(condition.value) ? undefined : `A location value must be "country|region|city|continent|dma" (pipe-separated, at most 5 parts, one non-empty), got ${shown(condition.value)}`;
-  },
+  }),
 });

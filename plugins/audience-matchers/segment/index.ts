@@ -5,6 +5,7 @@
  */
 import { definePlugin } from '../../../core';
 import { shown } from '../_shared/values';
+import { validationOnly } from '../../_shared/validation-only';
 
 const ids = (value: unknown): string[] | null =>
   typeof value === 'string' && value ? [value] : Array.isArray(value) && value.length && value.every((id) => typeof id === 'string') ? value : null;
@@ -19,5 +20,5 @@ export default definePlugin({
     if (!Array.isArray(segments) || !wanted) return null;
     return wanted.some((id) => segments.includes(id));
   },
-  check: (condition) => (ids(condition.value) ? undefined : `A segment condition needs a segment id or a list of ids as value, got ${shown(condition.value)}`),
+  check: validationOnly((condition) => (ids(condition.value) ? undefined : `A segment condition needs a segment id or a list of ids as value, got ${shown(condition.value)}`)),
 });

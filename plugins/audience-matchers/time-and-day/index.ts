@@ -7,6 +7,7 @@
 import { definePlugin } from '../../../core';
 import type { ProfileTime } from '../../../core/kinds/audiences';
 import { shown } from '../_shared/values';
+import { validationOnly } from '../../_shared/validation-only';
 
 /** Lowercase day names, Sunday first (the index of Date#getDay). */
 export const DAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
@@ -48,6 +49,6 @@ export default definePlugin({
     const inTime = window.start <= window.end ? time.minutes >= window.start && time.minutes <= window.end : time.minutes >= window.start || time.minutes <= window.end;
     return inTime && window.days.includes(time.day);
   },
-  check: (condition) =>
-    parseTimeAndDay(condition.value) ? undefined : `A time_and_day value must be "hh:mm_hh:mm_days" with lowercase day names separated by commas, e.g. "09:00_17:30_monday,friday", got ${shown(condition.value)}`,
+  check: validationOnly((condition) =>
+    parseTimeAndDay(condition.value) ? undefined : `A time_and_day value must be "hh:mm_hh:mm_days" with lowercase day names separated by commas, e.g. "09:00_17:30_monday,friday", got ${shown(condition.value)}`),
 });

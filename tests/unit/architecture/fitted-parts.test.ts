@@ -29,6 +29,9 @@ import * as semver from '../../../plugins/audience-matchers/_shared/semver';
 import * as semverOff from '../../../plugins/audience-matchers/_shared/semver-off';
 import * as values from '../../../plugins/audience-matchers/_shared/values';
 import * as valuesBasic from '../../../plugins/audience-matchers/_shared/values-basic';
+import * as validationOnly from '../../../plugins/_shared/validation-only';
+import * as validationOnlyOff from '../../../plugins/_shared/validation-only-off';
+import location from '../../../plugins/audience-matchers/location';
 import { FITTED_PARTS, fittedStubs } from '../../../plugins/presets/fit';
 import { bundle } from '../../../scripts/lib/snippet';
 import type { ProjectInput } from '../../../core/project/types';
@@ -59,9 +62,11 @@ describe('fitted snippets: stand-ins for the parts their data cannot use (plugin
       [locator, locatorOff],
       [semver, semverOff],
       [values, valuesBasic],
+      [validationOnly, validationOnlyOff],
     ];
     expect(FITTED_PARTS.map((part) => part.stub).sort()).toEqual([
       'core/project/regex-checked.ts',
+      'plugins/_shared/validation-only-off.ts',
       'plugins/audience-matchers/_shared/semver-off.ts',
       'plugins/audience-matchers/_shared/values-basic.ts',
       'plugins/modules/audiences/validate-off.ts',
@@ -267,6 +272,32 @@ describe('fitted snippets: stand-ins for the parts their data cannot use (plugin
     expect(valuesBasic.matchValue('range', '1:5', 3)).toBeNull();
     expect(valuesBasic.shown({ a: 'x'.repeat(80) })).toBe(values.shown({ a: 'x'.repeat(80) }));
     expect(valuesBasic.read({ a: 1 }, 'a')).toBe(1);
+  });
+
+  it('AUD-2 the audience matchers keep their validation checks in the whole preset; a fitted snippet carries none of them', async () => {
+    const rule = () => 'problem';
+    expect(validationOnly.validationOnly(rule)).toBe(rule);
+    expect(validationOnlyOff.validationOnly(rule)).toBeUndefined();
+    expect(location.check?.({ type: 'location', value: 'a|b|c|d|e|f' }, {} as never)).toMatch(/^A location value must be/);
+    const base = { projectId: 'p', accountId: 'a', layers: [] } as unknown as ProjectInput;
+    expect(fittedStubs(base)['plugins/_shared/validation-only.ts']).toBe('plugins/_shared/validation-only-off.ts');
+    const entry = `import location from './plugins/audience-matchers/location'; import { fieldMatcher } from './plugins/audience-matchers/_shared/simple'; export const m = [location, fieldMatcher('device', 'device', { allowed: ['desktop_laptop'] })];`;
+    const full = await bundle(entry, 'esm');
+    const fitted = await bundle(entry, 'esm', { 'plugins/_shared/validation-only.ts': 'plugins/_shared/validation-only-off.ts' });
+    for (const text of ['A location value must be', 'condition value must be one of']) {
+      expect(full).toContain(text);
+      expect(fitted).not.toContain(text);
+    }
+    expect(fitted).toMatch(/match/);
+  });
+
+  it('AUD-13 the fitted regex stand-in builds the validators\' regexProblem only when something asks for it', async () => {
+    const entry = `export { compile, testRegex } from './core/project/regex';`;
+    const fitted = await bundle(entry, 'esm', { 'core/project/regex.ts': 'core/project/regex-checked.ts' });
+    expect(fitted).not.toContain('A regular expression must be a string');
+    expect(await bundle(`export { regexProblem } from './core/project/regex';`, 'esm', { 'core/project/regex.ts': 'core/project/regex-checked.ts' })).toContain(
+      'A regular expression must be a string',
+    );
   });
 
   it('a bundle built with stand-ins carries them instead of the modules', async () => {
