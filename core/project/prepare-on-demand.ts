@@ -29,7 +29,7 @@ export const namedTypes = (data: unknown): Set<string> => {
 };
 
 /**
- * Swaps in the plugins built as parts that `data` names, or that say they are wanted (`wanted`: a preset
+ * Swaps in the plugins built as parts that `data` names, or that say they are wanted anyway (`wanted`: a preset
  * option that is on, such as cross-domain storage; data with feature values; a preview cookie), before
  * init: undefined
  * when none is wanted (the start stays synchronous), else the plugin list with the swapped ones in place. A
@@ -39,7 +39,7 @@ const swapNamed = (data: unknown, plugins: readonly Plugin[]): Promise<readonly 
   const standIns = plugins.filter((plugin) => (plugin as StandIn).swap);
   // No walk of the data for a snippet without stand-ins.
   const names = standIns.length ? namedTypes(data) : undefined;
-  const wanted = standIns.filter((plugin) => ((plugin as StandIn).wanted ? (plugin as StandIn).wanted!(data) : names!.has(plugin.name)));
+  const wanted = standIns.filter((plugin) => (plugin as StandIn).wanted?.(data) || names!.has(plugin.name));
   if (wanted.length)
     return Promise.all(
       plugins.map((plugin) =>

@@ -20,13 +20,13 @@ export interface StandIn {
   swap(): Promise<Plugin>;
   /** The real plugin once swapped in. */
   real(): Plugin | undefined;
-  /** Whether `data` (or the page) wants the real plugin, when the plugin's name in the data is not the test. */
+  /** Whether `data` (or the page) wants the real plugin even when the data does not name it. */
   wanted?(data: unknown): boolean;
 }
 
 /** What a stand-in does around the swap (see {@link standIn}). */
 export interface StandInHooks {
-  /** Whether the data or the page wants the real plugin ({@link StandIn.wanted}); by default, whether the data names it. */
+  /** Whether the data or the page wants the real plugin even when the data does not name it ({@link StandIn.wanted}). */
   wanted?(data: unknown, ctx: PluginContext | undefined): boolean;
   /** Runs in the stand-in's setup (define the calls a page may make before the swap). */
   setup?(ctx: PluginContext): void;

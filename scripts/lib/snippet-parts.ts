@@ -71,6 +71,7 @@ registerPart(window, 'behavior', engine);`;
  */
 export const ON_DEMAND_PLUGINS: ReadonlyArray<{ folder: string; part: string; stub: string }> = [
   ...['location', 'time-and-day', 'list', 'segment', 'first-session', 'custom-attribute'].map((name) => [`audience-matchers/${name}`, `matcher-${name}`]),
+  ['profile-providers/location', 'provider-location'],
   // The preset's options that are off by default, swapped in before init when a page's preset has them on.
   ['storage/cross-domain', 'storage-cross-domain'],
   ['trackers/rum', 'tracker-rum'],

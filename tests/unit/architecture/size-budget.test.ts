@@ -34,6 +34,7 @@ const PART_GZIP_BUDGETS: Record<string, number> = {
   'matcher-segment': 900,
   'matcher-first-session': 850,
   'matcher-custom-attribute': 4_000,
+  'provider-location': 1_200,
   // The preset's options that are off by default: cross-domain storage and performance reporting.
   'storage-cross-domain': 2_000,
   'tracker-rum': 1_600,

@@ -22,6 +22,7 @@ import { PARTS_GLOBAL, PARTS_VERSION } from '../../../../plugins/_shared/parts';
 import { contextPlugin, recordingConsole } from '../../core/kernel/helpers';
 import crossDomainStandIn from '../../../../plugins/_shared/stand-ins/storage-cross-domain';
 import rumStandIn from '../../../../plugins/_shared/stand-ins/tracker-rum';
+import providerStandIn from '../../../../plugins/_shared/stand-ins/provider-location';
 import featuresStandIn from '../../../../plugins/_shared/stand-ins/module-features';
 import previewStandIn from '../../../../plugins/_shared/stand-ins/module-preview';
 import features, { type FeaturesModule } from '../../../../plugins/modules/features';
@@ -187,6 +188,25 @@ describe('plugins built as parts: stand-ins swapped in when the data names them'
     expect(isStandIn(off.ctx().plugin('apiModule', 'preview'))).toBe(true);
     expect((off.kernel.get('preview') as PreviewModule).preview()).toBeNull();
     expect(off.errors()).toEqual([]);
+  });
+
+  it('AUD-18 NET-8 the location provider: swapped in when the data names location, or its options load a script; a geolocation call without either asks for it and reaches it', async () => {
+    const named = start(dataWith([LOCATION_AUDIENCE]), [providerStandIn()], { 'provider-location': locationProvider });
+    await named.kernel.whenIdle();
+    expect(isStandIn(named.ctx().plugin('profileProvider', 'location'))).toBe(false);
+    const scripted = start(dataWith([]), [providerStandIn({ await: true })], { 'provider-location': locationProvider });
+    await scripted.kernel.whenIdle();
+    expect(isStandIn(scripted.ctx().plugin('profileProvider', 'location'))).toBe(false);
+    // Neither: no part until a page pushes a location, which the real provider then has.
+    const pushed = start(dataWith([]), [providerStandIn()], { 'provider-location': locationProvider });
+    await pushed.kernel.whenIdle();
+    const provider = () => pushed.ctx().plugin('profileProvider', 'location')!;
+    expect(isStandIn(provider())).toBe(true);
+    expect(provider().provide()).toEqual({});
+    pushed.kernel.push(['geolocation', { location: 'AU|NSW' }]);
+    await expect.poll(() => isStandIn(provider())).toBe(false);
+    expect(provider().provide()).toEqual({ location: { country: 'AU', region: 'NSW' } });
+    expect(pushed.errors()).toEqual([]);
   });
 
   it('namedTypes finds condition and change types at any depth, not other types', () => {
