@@ -12,7 +12,8 @@
  * handed over by `load`. Because its data is all it will run, parts of a plugin its data cannot use are
  * replaced by stand-ins at build time (FITTED_PARTS below: the contextual bandit for a project with no
  * cmab experiment, the redirect relay with no redirect change, the holdback draws with no holdback above 0,
- * page tags and activation code when no page has them, the URL rules other than regex and the loader of
+ * page tags, activation code and audience conditions when no page has them, the pages module's
+ * DOM-ready fallback for a plugin list without controls, the URL rules other than regex and the loader of
  * async changes' scripts when the data names none, the customer id locator with no `visitorIdLocator`,
  * the value matchers' range and comparisons when every match is exists, exact, substring or regex,
  * version comparison with no semver_* match, the regex guard's analysis, which the build has run
@@ -186,6 +187,13 @@ const pageUrlMatches = (data: ProjectInput): unknown[] => {
   return matches;
 };
 
+/** Whether a page's conditions (at any depth of their lists) hold a leaf that is not a URL condition. */
+const pageHasOtherCondition = (data: ProjectInput): boolean => {
+  const walk = (value: unknown): boolean =>
+    Array.isArray(value) ? value.some(walk) : !!value && typeof value === 'object' && (value as { type?: unknown }).type !== 'url';
+  return (data.pages ?? []).some((page) => walk(page?.staticConditions));
+};
+
 /** Whether an object anywhere in the data (a condition at any depth, in any list) satisfies `test`. */
 const someObject = (data: unknown, test: (item: Record<string, unknown>) => boolean): boolean => {
   const walk = (value: unknown): boolean =>
@@ -252,6 +260,20 @@ export const FITTED_PARTS: ReadonlyArray<{ module: string; stub: string; used(da
     module: 'plugins/modules/pages/url.ts',
     stub: 'plugins/modules/pages/url-regex.ts',
     used: (data) => pageUrlMatches(data).some((match) => match !== 'regex'),
+  },
+  {
+    // A page condition that is not a URL condition, asked of the audiences module: only for a project
+    // with a page that has one.
+    module: 'plugins/modules/pages/audience-leaf.ts',
+    stub: 'plugins/modules/pages/audience-leaf-off.ts',
+    used: pageHasOtherCondition,
+  },
+  {
+    // The pages module's DOM-ready fallback for a plugin list without the controls module: a fitted
+    // snippet always has it.
+    module: 'plugins/modules/pages/dom-ready.ts',
+    stub: 'plugins/modules/pages/dom-ready-controls.ts',
+    used: () => false,
   },
   {
     // The loader of async changes' scripts (CHG-17): only for a project with a change that has a `src`.

@@ -14,6 +14,7 @@ import type { Audience, AudienceCondition, AudienceConditions, AudienceIdExpress
 import { evaluateList, flattenIds, MAX_DEPTH, type Tri } from './logic';
 import { createProfile, isThenable, type ProfileStore } from './profile';
 import { audienceRule } from './validate';
+import { validationOnly } from '../../_shared/validation-only';
 
 /** Default wait for pending fields, ms (runtime-spec §9 default campaign activation timeout). */
 export const DEFAULT_TIMEOUT = 2000;
@@ -254,8 +255,9 @@ export default function audiences(): PluginOf<'apiModule'> {
       store = createProfile(context);
     },
     // The rule gets the project's plugins, so it runs alike at snippet build and at kernel start.
-    validate: (data, report, plugins) =>
+    validate: validationOnly((data, report, plugins) =>
       audienceRule((type) => plugins.find((p): p is PluginOf<'audienceMatcher'> => p.type === 'audienceMatcher' && p.name === type))(data, report, plugins),
+    ),
     create: () => module,
   });
 }

@@ -20,7 +20,9 @@ import {
 import type { UrlCondition } from '../../../core/project/types';
 import { DEFAULT_HOST_PREFIXES, createUrlMatcher } from './url';
 import { createViews, type ActivationRecord } from './views';
+import { domReadyOf } from './dom-ready';
 import { pagesRule } from './validate';
+import { validationOnly } from '../../_shared/validation-only';
 
 export { normalizeUrl, createUrlMatcher, DEFAULT_HOST_PREFIXES } from './url';
 export { evaluateConditions } from './conditions';
@@ -41,7 +43,7 @@ export default function pages(options: PagesOptions = {}): PluginOf<'apiModule'>
   return definePlugin({
     type: 'apiModule',
     name: 'pages',
-    validate: pagesRule,
+    validate: validationOnly(pagesRule),
     setup(ctx) {
       const matcher = createUrlMatcher(options.hostPrefixes ?? DEFAULT_HOST_PREFIXES, (pattern, error) =>
         ctx.log.error(`A page URL condition with the regular expression "${pattern}" never matches:`, error),
@@ -54,15 +56,7 @@ export default function pages(options: PagesOptions = {}): PluginOf<'apiModule'>
         }
       };
       const controls = () => ctx.get<ControlsModule>(MODULES.controls);
-      // DOM ready comes from the controls module when present (it knows the editor's timing, URL-30).
-      const domReady = () =>
-        controls()?.domReady() ??
-        new Promise<void>((resolve) => {
-          const doc = ctx.win?.document;
-          if (!doc || doc.readyState !== 'loading') return resolve();
-          ctx.win!.addEventListener('DOMContentLoaded', () => resolve(), { once: true });
-        });
-      const views = createViews(ctx, (condition) => matcher(condition, currentUrl()), domReady);
+      const views = createViews(ctx, (condition) => matcher(condition, currentUrl()), domReadyOf(ctx));
       const step = (fn: () => unknown) => void ctx.attempt('PluginError', fn);
       const visitor = () => ctx.get<VisitorModule>(MODULES.visitor);
       const decisions = () => ctx.get<DecisionsModule>(MODULES.decisions);

@@ -17,6 +17,7 @@ import {
   type VisitorModule,
 } from '../../../core';
 import type { PageDefinition, UrlCondition } from '../../../core/project/types';
+import { audienceLeaf } from './audience-leaf';
 import { evaluateConditions, type Tri } from './conditions';
 import { runActivationCode } from './activation-code';
 import { readTags } from './tags';
@@ -51,10 +52,8 @@ export const createViews = (ctx: PluginContext, matchUrl: (condition: UrlConditi
   const leaf = (condition: unknown): Tri => {
     if (!condition || typeof condition !== 'object') return null;
     if ((condition as UrlCondition).type === 'url') return matchUrl(condition as UrlCondition);
-    // Other condition types are audience conditions; a pending (promised) answer counts as unknown.
-    const audiences = ctx.get<{ evaluate(conditions: unknown[]): unknown }>(MODULES.audiences);
-    const value = audiences && ctx.attempt('PluginError', () => audiences.evaluate([condition]));
-    return typeof value === 'boolean' ? value : null;
+    // Other condition types are audience conditions (./audience-leaf.ts).
+    return audienceLeaf(ctx, condition);
   };
   /** Absent or empty conditions match every URL; an unknown result does not match. */
   const conditionsMatch = (page: PageDefinition): boolean => {

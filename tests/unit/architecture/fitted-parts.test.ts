@@ -32,6 +32,10 @@ import * as valuesBasic from '../../../plugins/audience-matchers/_shared/values-
 import * as validationOnly from '../../../plugins/_shared/validation-only';
 import * as validationOnlyOff from '../../../plugins/_shared/validation-only-off';
 import location from '../../../plugins/audience-matchers/location';
+import * as audienceLeaf from '../../../plugins/modules/pages/audience-leaf';
+import * as audienceLeafOff from '../../../plugins/modules/pages/audience-leaf-off';
+import * as domReady from '../../../plugins/modules/pages/dom-ready';
+import * as domReadyControls from '../../../plugins/modules/pages/dom-ready-controls';
 import { FITTED_PARTS, fittedStubs } from '../../../plugins/presets/fit';
 import { bundle } from '../../../scripts/lib/snippet';
 import type { ProjectInput } from '../../../core/project/types';
@@ -63,6 +67,8 @@ describe('fitted snippets: stand-ins for the parts their data cannot use (plugin
       [semver, semverOff],
       [values, valuesBasic],
       [validationOnly, validationOnlyOff],
+      [audienceLeaf, audienceLeafOff],
+      [domReady, domReadyControls],
     ];
     expect(FITTED_PARTS.map((part) => part.stub).sort()).toEqual([
       'core/project/regex-checked.ts',
@@ -77,6 +83,8 @@ describe('fitted snippets: stand-ins for the parts their data cannot use (plugin
       'plugins/modules/decisions/relay-off.ts',
       'plugins/modules/decisions/validate-off.ts',
       'plugins/modules/pages/activation-code-off.ts',
+      'plugins/modules/pages/audience-leaf-off.ts',
+      'plugins/modules/pages/dom-ready-controls.ts',
       'plugins/modules/pages/tags-off.ts',
       'plugins/modules/pages/url-regex.ts',
       'plugins/modules/pages/validate-off.ts',
@@ -184,6 +192,36 @@ describe('fitted snippets: stand-ins for the parts their data cannot use (plugin
     const ctx = { attempt: (_kind: string, fn: () => unknown) => fn(), report: () => {} } as never;
     expect(activationCodeOff.runActivationCode(ctx, page as never, () => {})).toBe(activationCode.runActivationCode(ctx, page as never, () => {}));
     expect(activationCode.runActivationCode(ctx, { ...page, activationCode: () => 'ran' } as never, () => {})).toBe('ran');
+  });
+
+  it('PAG-10 a page\'s conditions other than URL ones are asked of the audiences module in a fitted snippet whose pages have one; the stand-in answers unknown', () => {
+    const data = (...conditions: unknown[]) =>
+      ({ projectId: 'p', accountId: 'a', layers: [], pages: [{ id: 'home', apiName: 'home', staticConditions: ['and', ...conditions] }] }) as unknown as ProjectInput;
+    const regex = { type: 'url', match: 'regex', value: '^x' };
+    const stubOf = (input: ProjectInput) => fittedStubs(input)['plugins/modules/pages/audience-leaf.ts'];
+    expect(stubOf(data(regex))).toBe('plugins/modules/pages/audience-leaf-off.ts');
+    expect(stubOf({ projectId: 'p', accountId: 'a', layers: [] } as unknown as ProjectInput)).toBe('plugins/modules/pages/audience-leaf-off.ts');
+    expect(stubOf(data(regex, ['or', ['not', { type: 'device', value: 'mobile' }]]))).toBeUndefined();
+    const asked: unknown[] = [];
+    const ctx = (answer: unknown) =>
+      ({ get: () => ({ evaluate: (conditions: unknown[]) => (asked.push(conditions), answer) }), attempt: (_kind: string, fn: () => unknown) => fn() }) as never;
+    const condition = { type: 'device', value: 'mobile' };
+    expect(audienceLeaf.audienceLeaf(ctx(true), condition)).toBe(true);
+    expect(audienceLeaf.audienceLeaf(ctx(Promise.resolve(true)), condition)).toBeNull();
+    expect(asked).toEqual([[condition], [condition]]);
+    expect(audienceLeafOff.audienceLeaf(ctx(true), condition)).toBeNull();
+    expect(asked).toHaveLength(2);
+  });
+
+  it('URL-30 the pages module takes DOM ready from the controls module; a fitted snippet (which always has it) carries no fallback', async () => {
+    const base = { projectId: 'p', accountId: 'a', layers: [] } as unknown as ProjectInput;
+    expect(fittedStubs(base)['plugins/modules/pages/dom-ready.ts']).toBe('plugins/modules/pages/dom-ready-controls.ts');
+    const ready = Promise.resolve();
+    const withControls = { get: () => ({ domReady: () => ready }) } as never;
+    expect(domReady.domReadyOf(withControls)()).toBe(ready);
+    expect(domReadyControls.domReadyOf(withControls)()).toBe(ready);
+    // Without controls (a custom plugin list), the whole module waits for the document itself.
+    await expect(domReady.domReadyOf({ get: () => undefined, win: { document: { readyState: 'complete' } } } as never)()).resolves.toBeUndefined();
   });
 
   it('URL-1 URL-5 the URL rules other than regex stay in a fitted snippet whose pages name one, at any depth of their conditions', () => {
