@@ -51,14 +51,15 @@ const PART_GZIP_BUDGETS: Record<string, number> = {
 const GROWTHBOOK_WITH_WIDGETS_GZIP = 40_407;
 /**
  * The homepage snippet's budget, gzip, as `npm run build:snippets` builds it (fitted, with its stand-ins).
- * The target is at most GROWTHBOOK_WITH_WIDGETS_GZIP, not reached: on 2026-11-25, 61,293 B (1.52x; 62,769 B
- * before the stand-ins for the URL rules other than regex, the async changes' script loader, the visitor
- * id locator, the value matchers' range and comparisons and version comparison; 64,134 B before the relay,
- * holdback, page-tag and activation-code stand-ins and the site-only hero counters left the snippet;
- * 68,868 B before the first fitted stand-ins), so the budget holds that figure with a little room until
- * the target is met.
+ * The target is at most GROWTHBOOK_WITH_WIDGETS_GZIP, not reached: on 2026-11-25, 60,882 B (1.51x; 61,315 B
+ * before the audience matchers' checks, the regex guard's regexProblem and the pages module's audience
+ * leaf and DOM-ready fallback left fitted snippets; 62,769 B before the stand-ins for the URL rules other
+ * than regex, the async changes' script loader, the visitor id locator, the value matchers' range and
+ * comparisons and version comparison; 64,134 B before the relay, holdback, page-tag and activation-code
+ * stand-ins and the site-only hero counters left the snippet; 68,868 B before the first fitted
+ * stand-ins), so the budget holds that figure with a little room until the target is met.
  */
-const HOMEPAGE_GZIP_BUDGET = 62_100;
+const HOMEPAGE_GZIP_BUDGET = 61_700;
 
 describe('size budget and strict CSP', () => {
   it('the kernel alone is at most 3 KB gzip', async () => {
