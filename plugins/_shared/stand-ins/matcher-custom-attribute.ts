@@ -1,7 +1,3 @@
 /** The whole preset's stand-in of plugins/audience-matchers/custom-attribute (scripts/lib/snippet-parts.ts): the matcher is part `matcher-custom-attribute`, made with these options. */
 import { matcherStandIn } from '../stand-in';
-import type { CustomAttributeOptions } from '../../audience-matchers/custom-attribute';
-
-export type { CustomAttributeOptions };
-
-export default (options?: CustomAttributeOptions) => matcherStandIn('custom_attribute', 'matcher-custom-attribute', options);
+export default (options?: object) => matcherStandIn('custom_attribute', 'matcher-custom-attribute', options);

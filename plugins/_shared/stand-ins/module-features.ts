@@ -3,10 +3,7 @@
  * is part `module-features`, swapped in before init when a variation of the data carries feature values;
  * without any, `get('features')` has no value, as the module answers then.
  */
-import type { FeaturesModule } from '../../modules/features';
 import { moduleStandIn } from '../stand-in';
-
-export type { FeaturesModule };
 
 /** Whether the data holds a `features` entry under its layers (a variation's feature values). */
 const hasFeatures = (value: unknown, depth = 0): boolean =>

@@ -5,10 +5,7 @@
  * answers without a cookie.
  */
 import { COOKIE_NAMES } from '../../../core';
-import type { Preview, PreviewModule } from '../../modules/preview';
 import { moduleStandIn } from '../stand-in';
-
-export type { Preview, PreviewModule };
 
 export default () =>
   moduleStandIn('preview', 'module-preview', { preview: () => null }, { wanted: (_data, ctx) => !!ctx?.plugin('storage', 'cookie')?.read(COOKIE_NAMES.preview) });

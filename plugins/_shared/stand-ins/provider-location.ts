@@ -6,10 +6,13 @@
  * profile load has the location; until then the stand-in provides no location.
  */
 import type { CallArgs, PluginContext } from '../../../core';
-import type { LocationOptions } from '../../profile-providers/location';
 import { standIn } from '../stand-in';
 
-export type { LocationOptions };
+/** The location provider's options this stand-in reads (plugins/profile-providers/location); the part gets them all. */
+interface LocationOptions {
+  scriptUrl?: string;
+  await?: boolean;
+}
 
 export default (options: LocationOptions = {}) => {
   const kept: CallArgs[] = [];

@@ -5,12 +5,9 @@
  * pushed and hands it to the real plugin once it is there.
  */
 import type { CallArgs, PluginContext } from '../../../core';
-import type { RumOptions, RumReport } from '../../trackers/rum';
 import { always, standIn } from '../stand-in';
 
-export type { RumOptions, RumReport };
-
-export default (options?: RumOptions) => {
+export default (options?: object) => {
   const kept: CallArgs[] = [];
   return standIn('tracker', 'rum', 'tracker-rum', {}, options, {
     wanted: always,
