@@ -15,7 +15,7 @@ import type { ProjectDefinition } from '../core/define';
 import { formatProblem, normalizeProjectData, validateProject, type ProjectRule, type ValidationProblem } from '../core/project';
 import type { Plugin } from '../core/types';
 import { fitStandardPreset, fittedStubs } from '../plugins/presets/fit';
-import { PART_STUBS, PLUGIN_PART_STUBS, writeParts } from './lib/snippet-parts';
+import { PART_STUBS, WHOLE_PRESET_STUBS, writeParts } from './lib/snippet-parts';
 import {
   ROOT,
   SNIPPET_DIR,
@@ -75,7 +75,7 @@ export const loadProject = async (file: string): Promise<LoadedProject> => {
 export const snippetParts = async (projectFile: string): Promise<{ entry: string; stubs: Record<string, string> }> => {
   const file = resolve(projectFile);
   const { project, jsonPlugins, fitted } = await loadProject(file);
-  return { entry: snippetEntry(file, jsonPlugins as never, fitted), stubs: { ...PART_STUBS, ...(fitted ? fittedStubs(normalizeProjectData(project.data)) : PLUGIN_PART_STUBS) } };
+  return { entry: snippetEntry(file, jsonPlugins as never, fitted), stubs: { ...PART_STUBS, ...(fitted ? fittedStubs(normalizeProjectData(project.data)) : WHOLE_PRESET_STUBS) } };
 };
 
 /** A project's snippet code exactly as {@link buildSnippet} makes it, neither validated nor written. */
@@ -100,7 +100,7 @@ export const snippetOf = async (projectFile: string, loaded: LoadedProject, mini
   const file = resolve(projectFile);
   // The on-demand parts' stand-ins (scripts/lib/snippet-parts.ts), and a fitted snippet's own (it keeps
   // inline the plugins a snippet of the whole preset loads as parts).
-  const stubs = { ...PART_STUBS, ...(loaded.fitted ? fittedStubs(normalizeProjectData(loaded.project.data)) : PLUGIN_PART_STUBS) };
+  const stubs = { ...PART_STUBS, ...(loaded.fitted ? fittedStubs(normalizeProjectData(loaded.project.data)) : WHOLE_PRESET_STUBS) };
   const code = COMPILE_HINT + (await bundle(snippetEntry(file, loaded.jsonPlugins as never, loaded.fitted), 'iife', stubs, minifier));
   const unsafe = findUnsafeEval(code);
   if (unsafe) throw new Error(`${relative(ROOT, file)}: the snippet contains code a strict CSP forbids (${unsafe})`);

@@ -80,6 +80,23 @@ export const ON_DEMAND_PLUGINS: ReadonlyArray<{ folder: string; part: string; st
   ['modules/preview', 'module-preview'],
 ].map(([folder, part]) => ({ folder, part, stub: `plugins/_shared/stand-ins/${part}.ts` }));
 
+/**
+ * Modules of the whole preset built as parts (not plugins): the module's repository path, its stand-in (same
+ * exports, which fetches the part) and the part's name. The contextual bandit (prediction request, stored
+ * predictions, attribute hash) is fetched before init when the data has an experiment using the bandit policy
+ * (the decisions plugin says so, plugins/modules/decisions/cmab-part.ts). A fitted snippet keeps it inline
+ * when its data uses it (plugins/presets/fit.ts drops it otherwise).
+ */
+export const ON_DEMAND_MODULES: ReadonlyArray<{ module: string; stub: string; part: string; holds: string; exports: string }> = [
+  {
+    module: 'plugins/modules/decisions/cmab.ts',
+    stub: 'plugins/modules/decisions/cmab-part.ts',
+    part: 'decisions-cmab',
+    holds: 'the contextual bandit: prediction requests, stored predictions, attribute hash (data with a cmab experiment)',
+    exports: 'createCmab',
+  },
+];
+
 /** Every part, in the order the bench lists them. */
 export const PARTS: readonly PartDefinition[] = [
   {
@@ -106,6 +123,12 @@ export const PARTS: readonly PartDefinition[] = [
     entry: registering(part, [`import plugin from './plugins/${folder}';`], 'plugin'),
     fitted: false,
     stubs: true,
+  })),
+  ...ON_DEMAND_MODULES.map(({ module, part, holds, exports }) => ({
+    name: part,
+    holds,
+    entry: registering(part, [`import { ${exports} } from './${module.replace(/\.ts$/, '')}';`], `{ ${exports} }`),
+    fitted: false,
   })),
 ];
 
@@ -134,8 +157,11 @@ export const PLUGIN_PART_STUBS: Readonly<Record<string, string>> = Object.fromEn
   ON_DEMAND_PLUGINS.map(({ folder, stub }) => [`plugins/${folder}/index.ts`, stub]),
 );
 
-/** Every stand-in of a snippet of the whole preset (not fitted): what the bench and the size budget measure. */
-export const WHOLE_PRESET_STUBS: Readonly<Record<string, string>> = { ...PART_STUBS, ...PLUGIN_PART_STUBS };
+/** The stand-ins of {@link ON_DEMAND_MODULES}, for snippets that are not fitted: repository path -> stand-in. */
+export const MODULE_PART_STUBS: Readonly<Record<string, string>> = Object.fromEntries(ON_DEMAND_MODULES.map(({ module, stub }) => [module, stub]));
+
+/** Every stand-in of a snippet of the whole preset (not fitted): what the build, the bench and the size budget use. */
+export const WHOLE_PRESET_STUBS: Readonly<Record<string, string>> = { ...PART_STUBS, ...PLUGIN_PART_STUBS, ...MODULE_PART_STUBS };
 
 const codes = new Map<string, Promise<string>>();
 

@@ -8,5 +8,8 @@ import type { CmabChooser, CmabOptions } from './cmab';
 
 export type { CmabChooser, CmabOptions };
 
+/** The decisions plugin, unchanged: no bandit to fetch. */
+export const withCmabPart = <P extends object>(plugin: P, _context?: unknown): P => plugin;
+
 /** No bandit: the fallback decision, nothing to settle. */
 export const createCmab = (): CmabChooser => ({ choose: (_layer, _experiment, _id, fallback) => fallback, settle: () => {} });

@@ -69,6 +69,12 @@ const hasBandit = (layer: Layer): boolean => {
 
 const chosen = (experiment: Experiment, variationId: string): DecisionResult => ({ experimentId: experiment.id, variationId, reason: REASONS.cmab });
 
+/**
+ * The decisions plugin as it is when the bandit is inline: unchanged. (The whole preset's bandit is a part,
+ * ./cmab-part.ts, whose version of this lets the plugin fetch it before init.)
+ */
+export const withCmabPart = <P extends object>(plugin: P, _context?: () => PluginContext | undefined): P => plugin;
+
 /** Creates the bandit of one kernel. */
 export const createCmab = (ctx: PluginContext, options: CmabOptions): CmabChooser => {
   const attributesOf = (experiment: Experiment, visitor: VisitorModule): PredictionAttribute[] => {

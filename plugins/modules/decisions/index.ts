@@ -9,7 +9,7 @@ import { definePlugin, MODULES, type DeciderKind, type DecisionsModule, type Plu
 import { STORAGE_KEYS } from '../../../core/kinds/visitor';
 import type { LayerState } from '../../../core/project/types';
 import { BUCKET_VISITOR_PARAMS, createBucketVisitor } from './bucket-visitor';
-import { createCmab, type CmabOptions } from './cmab';
+import { createCmab, withCmabPart, type CmabOptions } from './cmab';
 import { createDecideLayer, type Decided, type DecisionModules } from './decide';
 import { createGlobalHoldback } from './holdback';
 import { createLayerIndex, createPageIndex } from './layer-info';
@@ -222,13 +222,17 @@ export const createDecisions = (ctx: PluginContext, options: DecisionsOptions = 
 /** The decisions plugin; options: `predictionHost` (default the page's origin), `predictionTimeout` (ms, default 1000). */
 export default function decisions(options: DecisionsOptions = {}): PluginOf<'apiModule'> {
   let module: DecisionsModule | undefined;
-  return definePlugin({
-    type: 'apiModule',
-    name: MODULES.decisions,
-    setup(ctx) {
-      module = createDecisions(ctx, options);
-    },
-    validate: policyRule,
-    create: () => module,
-  });
+  let context: PluginContext | undefined;
+  return withCmabPart(
+    definePlugin({
+      type: 'apiModule',
+      name: MODULES.decisions,
+      setup(ctx) {
+        module = createDecisions((context = ctx), options);
+      },
+      validate: policyRule,
+      create: () => module,
+    }),
+    () => context,
+  );
 }

@@ -32,7 +32,7 @@ import { normalizeProjectData, validateProject } from '../../../core/project';
 import { fitStandardPreset, fittedStubs, STANDARD_MODULES } from '../../../plugins/presets/fit';
 import { standardPreset } from '../../../plugins/presets/standard';
 import { bundle, COMPILE_HINT, inlineSnippetEntry, measure } from '../../../scripts/lib/snippet';
-import { PART_STUBS, PLUGIN_PART_STUBS } from '../../../scripts/lib/snippet-parts';
+import { PART_STUBS, WHOLE_PRESET_STUBS } from '../../../scripts/lib/snippet-parts';
 import type { BenchRow, BenchSuite } from '../table';
 import { runRerenderInPage } from './changes-rerender';
 
@@ -272,7 +272,7 @@ export const oursSnippets = (): Record<'fitted' | 'standard', string> => {
  */
 export const oursStubs = (): Record<'fitted' | 'standard', Record<string, string>> => ({
   fitted: { ...PART_STUBS, ...fittedStubs(normalizeProjectData(BENCH_DATA as never)) },
-  standard: { ...PART_STUBS, ...PLUGIN_PART_STUBS },
+  standard: WHOLE_PRESET_STUBS,
 });
 /** Our two snippets bundled and minified as the build makes them (its compile hint first). */
 export const oursCode = async (): Promise<Record<'fitted' | 'standard', string>> => {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as guard from '../../../core/project/regex';
 import { partNow, partUrl, PARTS_GLOBAL, PARTS_VERSION, registerPart } from '../../../plugins/_shared/parts';
-import { ON_DEMAND_PLUGINS, PART_STUBS, PARTS, PLUGIN_PART_STUBS } from '../../../scripts/lib/snippet-parts';
+import { ON_DEMAND_MODULES, ON_DEMAND_PLUGINS, PART_STUBS, PARTS, PLUGIN_PART_STUBS } from '../../../scripts/lib/snippet-parts';
 import { isStandIn } from '../../../plugins/_shared/stand-in';
 import { ROOT } from '../../../scripts/lib/snippet';
 
@@ -27,7 +27,7 @@ describe('on-demand parts: stand-ins', () => {
       const [realModule, stubModule] = await Promise.all([import(join(ROOT, real)), import(join(ROOT, stub))]);
       expect(exportsOf(stubModule), `${stub} stands in for ${real}`).toEqual(exportsOf(realModule));
     }
-    expect(PARTS.map((part) => part.name)).toEqual(['validate', 'behavior', 'qa-log', ...ON_DEMAND_PLUGINS.map((plugin) => plugin.part)]);
+    expect(PARTS.map((part) => part.name)).toEqual(['validate', 'behavior', 'qa-log', ...ON_DEMAND_PLUGINS.map((plugin) => plugin.part), ...ON_DEMAND_MODULES.map((module) => module.part)]);
   });
 
   it('every plugin built as a part has a stand-in of its type and name (a factory for a factory), and its part is not for fitted snippets', async () => {
