@@ -13,10 +13,10 @@ const KERNEL_GZIP_BUDGET = 3 * 1024;
  * the budget is what is reached with a little room, so a regression fails while the target is worked
  * towards. 2026-11-25: 55,838 B with everything inside; 42,913 B once the validators of `load` data (with
  * the modules' rules and the regex analysis), the behaviour-query engine and the QA log's explanations
- * became parts loaded on demand; later the same day 43,205 B with the tree's other changes, and 38,785 B once
+ * became parts loaded on demand; later the same day 43,205 B with the tree's other changes, 39,720 B once
  * the rarely used audience matchers, the location provider, cross-domain storage, performance reporting,
- * the features and preview modules became plugin parts (stand-ins in the snippet). Lower it as the preset
- * shrinks.
+ * the features and preview modules became plugin parts (stand-ins in the snippet), and 38,785 B once the
+ * contextual bandit became the decisions-cmab part. Lower it as the preset shrinks.
  */
 const WHOLE_PRESET_GZIP_BUDGET = 39_500;
 
