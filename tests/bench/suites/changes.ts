@@ -54,7 +54,9 @@ window.__bench = { createKernel, changes, appliers: [attribute, append], mutate 
 `;
 
 /** Runs in the page: builds the fixture, then times the three ways round by round. */
-export async function runInPage(rounds: number): Promise<{ ours: number; hand: number; handWithUndo: number; mutator: number }> {
+export async function runInPage(
+  rounds: number,
+): Promise<{ ours: number; hand: number; handWithUndo: number; mutator: number; median: { ours: number; hand: number; handWithUndo: number; mutator: number } }> {
   const { createKernel, changes, appliers, mutate } = (window as any).__bench;
   const section = (i: number) =>
     `<section id="s${i}" class="sec"><h2>Title ${i}</h2><p>Text <b>${i}</b></p><a class="link" href="/x${i}">link</a>` +
@@ -154,6 +156,8 @@ export async function runInPage(rounds: number): Promise<{ ours: number; hand: n
   const module = kernel.get('changes');
   const totals = { ours: 0, hand: 0, handWithUndo: 0, mutator: 0 };
   type Key = keyof typeof totals;
+  // Every round's time too: on a loaded machine a few rounds that lose the processor move a mean, not a median.
+  const times: Record<Key, number[]> = { ours: [], hand: [], handWithUndo: [], mutator: [] };
   /** Each contender: set-up (untimed), the timed work, clean-up (untimed). */
   const contenders: Array<[Key, (round: number) => () => void]> = [
     ['ours', (round) => {
@@ -173,7 +177,9 @@ export async function runInPage(rounds: number): Promise<{ ours: number; hand: n
       const work = prepare(round);
       const t = performance.now();
       work();
-      totals[key] += performance.now() - t;
+      const took = performance.now() - t;
+      totals[key] += took;
+      times[key].push(took);
       // Untimed clean-up, as when a page deactivates: its observation stops and its change states go, so
       // every round starts from the module a page load has (not thousands of states of earlier rounds).
       module.removeActionState(`p${round}`);
@@ -181,7 +187,14 @@ export async function runInPage(rounds: number): Promise<{ ours: number; hand: n
   }
   root.remove();
   undoKept = [];
-  return { ours: totals.ours / rounds, hand: totals.hand / rounds, handWithUndo: totals.handWithUndo / rounds, mutator: totals.mutator / rounds };
+  const median = (key: Key) => times[key].sort((a, b) => a - b)[times[key].length >> 1];
+  return {
+    ours: totals.ours / rounds,
+    hand: totals.hand / rounds,
+    handWithUndo: totals.handWithUndo / rounds,
+    mutator: totals.mutator / rounds,
+    median: { ours: median('ours'), hand: median('hand'), handWithUndo: median('handWithUndo'), mutator: median('mutator') },
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------
