@@ -6,9 +6,10 @@
  * runs (it refuses data from `load`; the build validated its own). Same exports as ./values.ts.
  */
 import type { AudienceCondition } from '../../../core/project/types';
-import { compile, MAX_REGEX_INPUT, testRegex } from './regex';
+import { compile, MAX_REGEX_INPUT } from './regex';
+import { matchBasic } from './value-helpers';
 
-const isComparable = (value: unknown): value is number => typeof value === 'number' && Math.abs(value) <= 9007199254740992;
+export { isObj, own, present, read, shown } from './value-helpers';
 
 export interface Range {
   min: number;
@@ -18,25 +19,8 @@ export interface Range {
 /** Not used by the basic matches: no range is parsed. */
 export const parseRange = (_text: unknown): Range | null => null;
 
-export const present = (value: unknown): boolean => value !== undefined && value !== null && value !== '';
-
 /** ./values.ts's `matchValue` for `exists`, `exact` (the default), `substring` and `regex`; null for any other. */
-export const matchValue = (match: string | undefined, expected: unknown, actual: unknown): boolean | null => {
-  if (match === 'exists') return present(actual);
-  if (actual === undefined || actual === null) return null;
-  switch (match ?? 'exact') {
-    case 'exact':
-      if (typeof expected !== typeof actual || typeof actual === 'object') return null;
-      if (typeof actual === 'number' && !(isComparable(actual) && isComparable(expected))) return null;
-      return actual === expected;
-    case 'substring':
-      return typeof actual === 'string' && typeof expected === 'string' ? actual.includes(expected) : null;
-    case 'regex':
-      return typeof actual === 'string' && typeof expected === 'string' ? testRegex(expected, actual) : null;
-    default:
-      return null;
-  }
-};
+export const matchValue = (match: string | undefined, expected: unknown, actual: unknown): boolean | null => matchBasic(match, expected, actual) ?? null;
 
 export type ValueTest = (actual: unknown) => boolean | null;
 
@@ -53,24 +37,3 @@ export const compileValue = (match: string | undefined, expected: unknown): Valu
 
 /** The validators' check: never run in a fitted snippet. */
 export const valueProblem = (_condition: AudienceCondition, _types?: readonly string[]): string | undefined => undefined;
-
-export const shown = (value: unknown): string => {
-  try {
-    const text = typeof value === 'function' ? 'a function' : (JSON.stringify(value) ?? String(value));
-    return text.length > 60 ? `${text.slice(0, 60)}...` : text;
-  } catch {
-    return String(value);
-  }
-};
-
-export const own = Object.prototype.hasOwnProperty;
-
-export const isObj = (value: unknown): value is Record<string, any> => value !== null && typeof value === 'object' && !Array.isArray(value);
-
-export const read = (source: unknown, key: string): unknown => {
-  try {
-    return source != null && typeof source === 'object' && own.call(source, key) ? (source as Record<string, unknown>)[key] : undefined;
-  } catch {
-    return undefined;
-  }
-};

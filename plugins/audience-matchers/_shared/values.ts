@@ -7,11 +7,11 @@
  * finite or beyond 2^53 in magnitude, on either side (also for `exact`), as Optimizely answers. Nothing here throws.
  */
 import type { AudienceCondition } from '../../../core/project/types';
-import { compile, MAX_REGEX_INPUT, regexProblem, testRegex } from './regex';
+import { compile, MAX_REGEX_INPUT, regexProblem } from './regex';
 import { compareVersions, isVersion } from './semver';
+import { isComparable, matchBasic, own, present, shown } from './value-helpers';
 
-/** A number the matchers compare: finite and at most 2^53 in magnitude (NaN and Infinity fail). */
-const isComparable = (value: unknown): value is number => typeof value === 'number' && Math.abs(value) <= 9007199254740992;
+export { isObj, own, present, read, shown } from './value-helpers';
 
 // The comparison matches: what the sign of actual - expected (or of the version comparison) must satisfy.
 const gt = (sign: number) => sign > 0;
@@ -57,32 +57,19 @@ export const parseRange = (text: unknown): Range | null => {
   return range;
 };
 
-/** Whether a value is "present": not undefined, null or the empty string. */
-export const present = (value: unknown): boolean => value !== undefined && value !== null && value !== '';
 
 /**
  * Compares a profile value with a condition's `match` and `value`. `exact` is the default match.
  * Returns true, false, or null when it cannot tell (missing value, type mismatch, bad pattern).
  */
 export const matchValue = (match: string | undefined, expected: unknown, actual: unknown): boolean | null => {
-  if (match === 'exists') return present(actual);
-  if (actual === undefined || actual === null) return null;
-  switch (match ?? 'exact') {
-    case 'exact':
-      if (typeof expected !== typeof actual || (typeof actual === 'object')) return null;
-      if (typeof actual === 'number' && !(isComparable(actual) && isComparable(expected))) return null;
-      return actual === expected;
-    case 'substring':
-      return typeof actual === 'string' && typeof expected === 'string' ? actual.includes(expected) : null;
-    case 'regex':
-      return typeof actual === 'string' && typeof expected === 'string' ? testRegex(expected, actual) : null;
-    case 'range': {
-      const range = parseRange(expected);
-      return range && typeof actual === 'number' && actual === actual ? actual >= range.min && actual <= range.max : null;
-    }
-    default:
-      return isComparison(match!) ? compareWith(match!, expected, actual) : null;
+  const basic = matchBasic(match, expected, actual);
+  if (basic !== undefined) return basic;
+  if (match === 'range') {
+    const range = parseRange(expected);
+    return range && typeof actual === 'number' && actual === actual ? actual >= range.min && actual <= range.max : null;
   }
+  return isComparison(match!) ? compareWith(match!, expected, actual) : null;
 };
 
 /** A value test compiled from a condition's `match` and `value`: what `matchValue` answers for each value. */
@@ -156,27 +143,3 @@ export const valueProblem = (condition: AudienceCondition, types: readonly strin
   }
 };
 
-/** A short rendering of a value for messages. */
-export const shown = (value: unknown): string => {
-  try {
-    const text = typeof value === 'function' ? 'a function' : (JSON.stringify(value) ?? String(value));
-    return text.length > 60 ? `${text.slice(0, 60)}...` : text;
-  } catch {
-    return String(value);
-  }
-};
-
-/** `Object.prototype.hasOwnProperty`, to call on objects that may shadow it. */
-export const own = Object.prototype.hasOwnProperty;
-
-/** Whether a value is a plain object (not null, not an array). */
-export const isObj = (value: unknown): value is Record<string, any> => value !== null && typeof value === 'object' && !Array.isArray(value);
-
-/** Reads an own field of an object without throwing (hostile getters, `__proto__` names), or undefined. */
-export const read = (source: unknown, key: string): unknown => {
-  try {
-    return source != null && typeof source === 'object' && own.call(source, key) ? (source as Record<string, unknown>)[key] : undefined;
-  } catch {
-    return undefined;
-  }
-};
