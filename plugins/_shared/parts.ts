@@ -33,8 +33,19 @@ type PartWindow = Window & { [PARTS_GLOBAL]?: Registry };
 const current = typeof document == 'object' ? (document.currentScript as HTMLScriptElement | null) : null;
 // A part that loads parts itself (a matcher part asking for the behaviour engine) runs its own copy of
 // this loader: its parts are beside the snippet, whose address the snippet's copy left in the registry
-// (`a`), not beside the part.
-let address = (typeof window == 'object' && (window as PartWindow)[PARTS_GLOBAL]?.a as string) || current?.src;
+// (`a`), not beside the part. Only a script that is one of that snippet's parts (`shop.<part>.js` beside
+// `shop.js`) takes it: another snippet on the page keeps its own address, and a registry the page made
+// (or clobbered with its own elements) cannot send a script carrying the nonce to another address.
+const sharedAddress = (): unknown => {
+  try {
+    return (window as PartWindow)[PARTS_GLOBAL]?.a;
+  } catch {}
+};
+/** The address parts are found beside, for a script at `own` given the registry's `shared` (see above). */
+export const partsAddress = (shared: unknown, own: string | undefined): string | undefined =>
+  typeof shared == 'string' && own?.startsWith(shared.replace(/(\.js)?$/, '.')) ? shared : own;
+// (No `window` outside a browser: the ReferenceError is caught too.)
+let address = partsAddress(sharedAddress(), current?.src);
 const nonce = current?.nonce;
 
 /**

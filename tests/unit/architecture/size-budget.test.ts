@@ -30,12 +30,13 @@ const PART_GZIP_BUDGETS: Record<string, number> = {
   behavior: 8_000,
   'qa-log': 1_600,
   // The audience matchers a snippet of the whole preset loads when its data names them (each repeats the
-  // part registry and, for custom_attribute, the value matchers and the behaviour engine's loader).
-  'matcher-location': 1_250,
+  // part registry, with the check on whose address a part's own parts are found beside, and, for
+  // custom_attribute, the value matchers and the behaviour engine's loader).
+  'matcher-location': 1_300,
   'matcher-time-and-day': 1_200,
   'matcher-list': 1_150,
-  'matcher-segment': 900,
-  'matcher-first-session': 850,
+  'matcher-segment': 950,
+  'matcher-first-session': 900,
   'matcher-custom-attribute': 4_000,
   'provider-location': 1_200,
   // The preset's options that are off by default: cross-domain storage and performance reporting.
