@@ -201,18 +201,11 @@ const someObject = (data: unknown, test: (item: Record<string, unknown>) => bool
   return walk(data);
 };
 
-/** Whether a change anywhere in the data (a layer's, an action's) has a script to load (`src`). */
-const hasAsyncChange = (data: ProjectInput): boolean => {
-  let found = false;
-  const walk = (value: unknown, inChanges: boolean): void => {
-    if (found || !value || typeof value !== 'object') return;
-    if (Array.isArray(value)) return value.forEach((item) => walk(item, inChanges));
-    if (inChanges && (value as { src?: unknown }).src !== undefined) found = true;
-    for (const [key, item] of Object.entries(value)) walk(item, key === 'changes' || key === 'changeSet');
-  };
-  walk(data, false);
-  return found;
-};
+/** Whether a change anywhere in the data (in a layer's or an action's `changes` or `changeSet`) has a script to load (`src`). */
+const hasAsyncChange = (data: ProjectInput): boolean =>
+  someObject(data, (item) =>
+    [item.changes, item.changeSet].some((changes) => (Array.isArray(changes) ? changes : [changes]).some((change) => !!change && typeof change === 'object' && (change as { src?: unknown }).src !== undefined)),
+  );
 
 /**
  * Parts of a plugin that a fitted snippet replaces by a stand-in at build time when its project's data
