@@ -13,11 +13,12 @@ import { editorCanvasBench } from './suites/editor-canvas';
 import { homepageBench } from './suites/homepage';
 import { snippetSizes } from './suites/snippet-sizes';
 import { trackerBench } from './suites/tracker';
+import { visitorViewsBench } from './suites/visitor-views';
 import { widgetsBench } from './suites/widgets';
 import { widgetsPart2Bench } from './suites/widgets-part2';
 import { renderTable, type BenchSuite } from './table';
 
-const SUITES: BenchSuite[] = [snippetSizes, decisionsBench, audienceEvaluation, changesBench, changesHeadBench, trackerBench, widgetsBench, widgetsPart2Bench, homepageBench, editorBench, editorCanvasBench];
+const SUITES: BenchSuite[] = [snippetSizes, decisionsBench, audienceEvaluation, changesBench, changesHeadBench, visitorViewsBench, trackerBench, widgetsBench, widgetsPart2Bench, homepageBench, editorBench, editorCanvasBench];
 
 const wanted = process.argv.slice(2).map((word) => word.toLowerCase());
 const unknown = wanted.filter((word) => !SUITES.some((suite) => suite.name === word));
