@@ -20,16 +20,7 @@ import {
 import { COOKIE_NAMES, STORAGE_KEYS } from '../../../core/kinds/visitor';
 import { locateVisitorId } from './locator';
 import { setUpOptOut } from './opt-out';
-import {
-  ID_PATTERN,
-  mergeVariationMaps,
-  newRandomId,
-  parseEdgeCookie,
-  setOrDelete,
-  validProfile,
-  validVariationMap,
-  type StoredProfile,
-} from './profile';
+import { isRecord, mergeVariationMaps, newRandomId, setOrDelete, strings, validId, validProfile, type StoredProfile } from './profile';
 import { BEHAVIOUR_CAP, firstSession, indexSessions, toBehaviour, useSession, validBehaviour } from './sessions';
 
 /** TRK-18: logged when neither a cookie nor local storage kept the visitor id; tracking is then disabled. */
@@ -59,19 +50,38 @@ export default function visitor(): PluginOf<'apiModule'> {
   let customId: string | undefined;
   let optedOut = () => false;
 
-  const store = (name: string) => ctx?.plugin('storage', name);
+  // Storage plugins are looked up at each use: a part loaded on demand (cross-domain) takes its stand-in's place.
+  const store = (name: string) => ctx.plugin('storage', name);
+  const readLocal = (key: string) => store('local')?.read(key);
+  const writeLocal = (key: string, value: unknown, options?: StorageWriteOptions) => store('local')?.write(key, value, options);
   const now = () => ctx.clock.now();
-  const cookieName = (name: string) => (name.startsWith(PREFIX) ? name : PREFIX + name);
+  // The names given are COOKIE_NAMES, none of which carries the prefix the cookie plugin adds.
+  const warnTampered = (name: string) => ctx.log.warn(msgTamperedCookie(PREFIX + name));
 
   /** A runtime cookie's value when it looks like one the runtime wrote; a tampered one is warned and ignored. */
   const cookieId = (name: string): string | undefined => {
     const value = store('cookie')?.read(name);
-    if (value === undefined) return;
-    if (typeof value === 'string' && ID_PATTERN.test(value)) return value;
-    ctx.log.warn(msgTamperedCookie(cookieName(name)));
+    return value === undefined ? undefined : (validId(value) ?? void warnTampered(name));
   };
-  const load = (): StoredProfile => (profile ??= validProfile(store('local')?.read(STORAGE_KEYS.profile)));
-  const save = (options?: StorageWriteOptions) => store('local')?.write(STORAGE_KEYS.profile, load(), options) ?? false;
+  /** A sticky edge cookie's JSON object (VIS-28: read, never written); any other value is warned and ignored. */
+  const edgeCookie = (name: string): Record<string, any> | undefined => {
+    const text = store('cookie')?.read(name) as string | undefined;
+    if (text === undefined) return;
+    try {
+      const value = JSON.parse(text);
+      if (isRecord(value)) return value;
+    } catch {
+      // warned below
+    }
+    warnTampered(name);
+  };
+  const load = (): StoredProfile => (profile ??= validProfile(readLocal(STORAGE_KEYS.profile)));
+  const save = (options?: StorageWriteOptions) => writeLocal(STORAGE_KEYS.profile, load(), options);
+  /** Sets or (with null) removes an entry of a profile record, and stores the profile. */
+  const saveEntry = <T>(record: Record<string, T>, key: string, value: T | null) => {
+    setOrDelete(record, key, value);
+    save();
+  };
   const share = () => {
     const p = load();
     if (p.randomId) store('cross-domain')?.write(SHARED_KEY, { randomId: p.randomId, variationMap: p.variationMap });
@@ -81,26 +91,25 @@ export default function visitor(): PluginOf<'apiModule'> {
   /** The session as last stored, without using (refreshing) it. */
   const storedSession = (): VisitorSession | undefined => {
     if (!session) {
-      const stored = store('local')?.read(STORAGE_KEYS.sessionState) as VisitorSession | undefined;
+      const stored = readLocal(STORAGE_KEYS.sessionState) as VisitorSession | undefined;
       if (stored && typeof stored.sessionId === 'number' && typeof stored.lastSessionTimestamp === 'number') session = stored;
     }
     return session;
   };
   const currentSession = (): VisitorSession => {
-    storedSession();
-    const next = useSession(session, now());
+    const next = useSession(storedSession(), now());
     const isNew = next.sessionId !== session?.sessionId;
     session = next;
-    store('local')?.write(STORAGE_KEYS.sessionState, next);
+    writeLocal(STORAGE_KEYS.sessionState, next);
     if (isNew) store('cookie')?.write(COOKIE_NAMES.session, String(next.sessionId));
     return next;
   };
   const keep = (list: BehaviourEvent[]) => {
     if (list.length > BEHAVIOUR_CAP) list.splice(0, list.length - BEHAVIOUR_CAP);
-    store('local')?.write(STORAGE_KEYS.behaviour, list);
+    writeLocal(STORAGE_KEYS.behaviour, list);
   };
   const events = () => {
-    behaviour ??= validBehaviour(store('local')?.read(STORAGE_KEYS.behaviour));
+    behaviour ??= validBehaviour(readLocal(STORAGE_KEYS.behaviour));
     if (fresh.length) {
       behaviour.push(...fresh);
       fresh = [];
@@ -110,10 +119,9 @@ export default function visitor(): PluginOf<'apiModule'> {
   };
 
   /** The random id as storage has it, without creating or writing one: cross-domain, cookie, then local. */
-  const storedRandomId = () => {
-    const fromShared = shared().randomId;
-    return (typeof fromShared === 'string' && ID_PATTERN.test(fromShared) ? fromShared : undefined) ?? cookieId(COOKIE_NAMES.visitorId) ?? load().randomId;
-  };
+  const storedRandomId = () => validId(shared().randomId) ?? cookieId(COOKIE_NAMES.visitorId) ?? load().randomId;
+  /** The id tracking and bucketing use: the customer's, else the random one; undefined before `identify`. */
+  const id = () => (identified === undefined ? undefined : (customId ?? load().randomId));
 
   const identify = (): boolean => {
     if (identified !== undefined) return identified;
@@ -122,9 +130,10 @@ export default function visitor(): PluginOf<'apiModule'> {
     p.randomId = storedRandomId() ?? newRandomId(now());
     // Either store keeping the id is enough. Both may also fail after this run: the browser refuses a
     // cookie silently (found when the cookie plugin reads it back) and a full local storage refuses the
-    // write when it is flushed; the id is lost, once, when neither holds it.
-    let inLocal = false;
-    let inCookie = false;
+    // write when it is flushed; the id is lost, once, when neither holds it. Neither calls `failed`
+    // during the write itself, so both flags are set before `lost` can run.
+    let inLocal: boolean | undefined;
+    let inCookie: boolean | undefined;
     const lost = () => {
       if (inLocal || inCookie || !identified) return;
       identified = false;
@@ -134,7 +143,7 @@ export default function visitor(): PluginOf<'apiModule'> {
     identified = true;
     inLocal = save({ failed: () => ((inLocal = false), lost()) });
     // Writing the cookie on every page refreshes its lifetime (auto refresh, VIS-31).
-    inCookie = store('cookie')?.write(COOKIE_NAMES.visitorId, p.randomId, { failed: () => ((inCookie = false), lost()) }) ?? false;
+    inCookie = store('cookie')?.write(COOKIE_NAMES.visitorId, p.randomId, { failed: () => ((inCookie = false), lost()) });
     share();
     currentSession(); // a page view uses the session (and writes the session cookie when it is new)
     lost();
@@ -143,17 +152,14 @@ export default function visitor(): PluginOf<'apiModule'> {
 
   const mergeStoredVariationMaps = () => {
     const p = load();
-    const cookies = store('cookie');
-    const tampered = (name: string) => () => ctx.log.warn(msgTamperedCookie(cookieName(name)));
     // Stored maps first (this origin's, then the account's shared one), then the edge's sticky cookies,
-    // which record decisions made for this very request (VIS-28: read, never written).
-    let changed = mergeVariationMaps(p.variationMap, validVariationMap(shared().variationMap));
-    const edgeMap = parseEdgeCookie(cookies?.read(COOKIE_NAMES.edgeVariationMap) as string | undefined, tampered(COOKIE_NAMES.edgeVariationMap));
-    if (edgeMap) changed = mergeVariationMaps(p.variationMap, validVariationMap(edgeMap)) || changed;
-    const edgeProfile = parseEdgeCookie(cookies?.read(COOKIE_NAMES.edgeProfile) as string | undefined, tampered(COOKIE_NAMES.edgeProfile));
-    for (const name of Object.keys(edgeProfile ?? {})) {
-      if (p.attributes[name] || edgeProfile![name] == null) continue; // the visitor's own value is newer
-      p.attributes[name] = { value: edgeProfile![name], lastModified: now() };
+    // which record decisions made for this very request.
+    let changed = mergeVariationMaps(p.variationMap, shared().variationMap);
+    changed = mergeVariationMaps(p.variationMap, edgeCookie(COOKIE_NAMES.edgeVariationMap)) || changed;
+    const edgeProfile = edgeCookie(COOKIE_NAMES.edgeProfile) ?? {};
+    for (const name of Object.keys(edgeProfile)) {
+      if (p.attributes[name] || edgeProfile[name] == null) continue; // the visitor's own value is newer
+      p.attributes[name] = { value: edgeProfile[name], lastModified: now() };
       changed = true;
     }
     if (changed) save();
@@ -182,9 +188,9 @@ export default function visitor(): PluginOf<'apiModule'> {
 
   const module: VisitorModule = {
     identify,
-    id: () => (identified === undefined ? undefined : (customId ?? load().randomId)),
+    id,
     randomId: () => load().randomId ?? storedRandomId(),
-    bucketingId: () => (identified === undefined ? undefined : (customId ?? load().randomId)),
+    bucketingId: id,
     attributes: () => load().attributes,
     setAttributes,
     session: currentSession,
@@ -199,25 +205,19 @@ export default function visitor(): PluginOf<'apiModule'> {
       share();
     },
     preferredLayerMap: () => load().preferredLayerMap,
-    setPreferredLayer(groupId, layerId) {
-      setOrDelete(load().preferredLayerMap, groupId, layerId);
-      save();
-    },
+    setPreferredLayer: (groupId, layerId) => saveEntry(load().preferredLayerMap, groupId, layerId),
     cmabMap: () => load().cmabMap,
-    setCmab(experimentId, entry) {
-      setOrDelete(load().cmabMap, experimentId, entry);
-      save();
-    },
+    setCmab: (experimentId, entry) => saveEntry(load().cmabMap, experimentId, entry),
     segments: () => load().segments,
     setSegments(segments) {
-      load().segments = Array.isArray(segments) ? segments.filter((s) => typeof s === 'string') : [];
+      load().segments = strings(segments);
       save();
     },
     behaviourEvents: () => indexSessions(events(), storedSession(), now()),
     recordBehaviour,
     optedOut: () => optedOut(),
     eventQueue() {
-      const queued = store('local')?.read(STORAGE_KEYS.pendingEvents);
+      const queued = readLocal(STORAGE_KEYS.pendingEvents);
       return Array.isArray(queued) ? queued : [];
     },
   };
@@ -234,20 +234,17 @@ export default function visitor(): PluginOf<'apiModule'> {
         },
       });
       context.defineCall('user', ({ attributes }) => setAttributes(attributes), ['attributes']);
-      const stop = context.on({ type: EVENT_TYPES.tracking, name: 'eventTracked' }, (event) => {
-        const data = event.data as TrackedEventData | undefined;
-        if (data) recordBehaviour({ name: data.name, type: data.type, category: data.category, revenue: data.revenue, tags: data.tags, time: data.time });
-      });
       // The pages plugin runs activation steps 3 and 5 itself; a snippet without it still needs a visitor.
-      const unhook = context.hook('visitor', () => {
+      // Stage hooks never run once the kernel is destroyed, so only the listener needs a teardown.
+      context.hook('visitor', () => {
         if (context.get(MODULES.pages)) return;
         identify();
         mergeStoredVariationMaps();
       });
-      return () => {
-        stop();
-        unhook();
-      };
+      // Every tracked event is a behaviour event (the tracker's TrackedEventData has the fields it needs).
+      return context.on({ type: EVENT_TYPES.tracking, name: 'eventTracked' }, (event) => {
+        if (event.data) recordBehaviour(event.data as TrackedEventData);
+      });
     },
     create: () => module,
   });

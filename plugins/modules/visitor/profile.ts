@@ -17,7 +17,15 @@ export interface StoredProfile {
 }
 
 /** Random ids the runtime makes and accepts back from storage: 1-64 of letters, digits, `_`, `.`, `-`. */
-export const ID_PATTERN = /^[\w.-]{1,64}$/;
+const ID_PATTERN = /^[\w.-]{1,64}$/;
+
+const isString = (value: unknown): value is string => typeof value === 'string';
+
+/** A stored random id when it is one the runtime could have made (anything else: undefined). */
+export const validId = (value: unknown): string | undefined => (isString(value) && ID_PATTERN.test(value) ? value : undefined);
+
+/** The strings of a stored list (segments); anything else is dropped. */
+export const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter(isString) : []);
 
 /** A new random id: the time, then random base-36 digits (`1767225600000r4fzyo82mvyr`). */
 export const newRandomId = (now: number): string => {
@@ -26,7 +34,8 @@ export const newRandomId = (now: number): string => {
   return `${now}r${random.slice(0, 12)}`;
 };
 
-const isRecord = (value: unknown): value is Record<string, any> => !!value && typeof value === 'object' && !Array.isArray(value);
+/** A plain object (not null, not an array): what a stored record and a sticky edge cookie must be. */
+export const isRecord = (value: unknown): value is Record<string, any> => !!value && typeof value === 'object' && !Array.isArray(value);
 
 /** Keeps the entries of a record whose value passes `ok`. */
 const filterRecord = <T>(value: unknown, ok: (entry: any) => boolean): Record<string, T> => {
@@ -35,12 +44,12 @@ const filterRecord = <T>(value: unknown, ok: (entry: any) => boolean): Record<st
   return result;
 };
 
-/** A variation map whose every leaf is a string; other leaves are dropped. */
-export const validVariationMap = (value: unknown): VariationIdMap => {
+/** A variation map whose every leaf is a string; other leaves, and layers left empty, are dropped. */
+const validVariationMap = (value: unknown): VariationIdMap => {
   const result: VariationIdMap = {};
   if (isRecord(value)) {
     for (const layerId of Object.keys(value)) {
-      const experiments = filterRecord<string>(value[layerId], (v) => typeof v === 'string');
+      const experiments = filterRecord<string>(value[layerId], isString);
       if (Object.keys(experiments).length) result[layerId] = experiments;
     }
   }
@@ -51,23 +60,28 @@ export const validVariationMap = (value: unknown): VariationIdMap => {
 export const validProfile = (stored: unknown): StoredProfile => {
   const value = isRecord(stored) ? stored : {};
   return {
-    randomId: typeof value.randomId === 'string' && ID_PATTERN.test(value.randomId) ? value.randomId : undefined,
+    randomId: validId(value.randomId),
     attributes: filterRecord(value.attributes, (entry) => isRecord(entry) && 'value' in entry && typeof entry.lastModified === 'number'),
     variationMap: validVariationMap(value.variationMap),
-    preferredLayerMap: filterRecord(value.preferredLayerMap, (v) => typeof v === 'string'),
-    cmabMap: filterRecord(value.cmabMap, (entry) => isRecord(entry) && typeof entry.variationId === 'string'),
-    segments: Array.isArray(value.segments) ? value.segments.filter((s: unknown) => typeof s === 'string') : [],
+    preferredLayerMap: filterRecord(value.preferredLayerMap, isString),
+    cmabMap: filterRecord(value.cmabMap, (entry) => isRecord(entry) && isString(entry.variationId)),
+    segments: strings(value.segments),
   };
 };
 
-/** Merges `from` into `into` (layer by layer; `from` wins per experiment). Returns whether anything changed. */
-export const mergeVariationMaps = (into: VariationIdMap, from: VariationIdMap): boolean => {
+/**
+ * Merges a stored or sticky map (anything: its bad leaves are dropped first) into `into`, layer by layer;
+ * `from` wins per experiment. Returns whether anything changed.
+ */
+export const mergeVariationMaps = (into: VariationIdMap, from: unknown): boolean => {
+  const valid = validVariationMap(from);
   let changed = false;
-  for (const layerId of Object.keys(from)) {
+  for (const layerId of Object.keys(valid)) {
     const layer = (into[layerId] ??= {});
-    for (const experimentId of Object.keys(from[layerId])) {
-      if (layer[experimentId] !== from[layerId][experimentId]) {
-        layer[experimentId] = from[layerId][experimentId];
+    const experiments = valid[layerId];
+    for (const experimentId of Object.keys(experiments)) {
+      if (layer[experimentId] !== experiments[experimentId]) {
+        layer[experimentId] = experiments[experimentId];
         changed = true;
       }
     }
@@ -77,18 +91,6 @@ export const mergeVariationMaps = (into: VariationIdMap, from: VariationIdMap): 
 
 /** Sets or (with null) removes a key of a record. */
 export const setOrDelete = <T>(record: Record<string, T>, key: string, value: T | null) => {
-  if (value === null || value === undefined) delete record[key];
+  if (value == null) delete record[key];
   else record[key] = value;
-};
-
-/** Parses a sticky edge cookie's JSON; undefined when absent or not a JSON object (then `onTampered`). */
-export const parseEdgeCookie = (text: string | undefined, onTampered: () => void): Record<string, any> | undefined => {
-  if (text === undefined) return;
-  try {
-    const value = JSON.parse(text);
-    if (isRecord(value)) return value;
-  } catch {
-    // handled below
-  }
-  onTampered();
 };

@@ -17,8 +17,10 @@ export const isLive = (session: VisitorSession | undefined, now: number): sessio
  * The session after a use at `now`: the same session with its timestamp refreshed while it is live
  * (VIS-15), otherwise a new one whose id is `now`, the time of its first event (VIS-13, VIS-14).
  */
-export const useSession = (session: VisitorSession | undefined, now: number): VisitorSession =>
-  isLive(session, now) ? { sessionId: session.sessionId, lastSessionTimestamp: now } : { sessionId: now, lastSessionTimestamp: now };
+export const useSession = (session: VisitorSession | undefined, now: number): VisitorSession => ({
+  sessionId: isLive(session, now) ? session.sessionId : now,
+  lastSessionTimestamp: now,
+});
 
 /**
  * Behaviour events with current session indexes (VIS-16, VIS-17): 0 for the current session, then
@@ -54,5 +56,5 @@ export const toBehaviour = (
 /** Stored behaviour events that still have the shape of one; anything else (a tampered entry) is dropped. */
 export const validBehaviour = (stored: unknown): BehaviourEvent[] =>
   Array.isArray(stored)
-    ? stored.filter((e) => e && typeof e === 'object' && typeof e.n === 'string' && typeof e.t === 'number' && typeof e.s === 'number').slice(-BEHAVIOUR_CAP)
+    ? stored.filter((e) => typeof e?.n === 'string' && typeof e.t === 'number' && typeof e.s === 'number').slice(-BEHAVIOUR_CAP)
     : [];
