@@ -10,7 +10,6 @@
  * - the decision object `{ campaign, experiment, variation, holdback }` holds the same labels, so the
  *   lengths of its string values add up to at most the maximum too.
  */
-import type { LayerDecision } from '../../../core/project/types';
 import { msgIdsDoNotFit } from './messages';
 
 /** DEC-36, DEC-37. */
@@ -22,50 +21,36 @@ export interface Labelled {
   id: string;
 }
 
-const clean = (text: string) => text.replace(/[^A-Za-z0-9 _-]/g, '');
-
-/**
- * The labels of a decision shortened to fit `maxLength` in total beside `fixed` characters of
- * separators and suffix; undefined when the ids alone do not fit.
- */
-const fit = (parts: Labelled[], version: 1 | 2, fixed: number, maxLength: number): string[] | undefined => {
-  const idsLength = parts.reduce((sum, part) => sum + part.id.length + (version === 1 ? 2 : 0), fixed);
-  if (idsLength > maxLength) return;
-  if (version === 2) return parts.map((part) => part.id);
-  let room = maxLength - idsLength;
-  const names = parts.map((part) => part.name);
-  // Shortest names first: what they leave unused goes to the longer ones.
-  const order = names.map((_, i) => i).sort((a, b) => names[a].length - names[b].length);
-  order.forEach((index, k) => {
-    const share = Math.floor(room / (order.length - k));
-    names[index] = names[index].slice(0, share);
-    room -= names[index].length;
-  });
-  return parts.map((part, i) => `${names[i]}(${part.id})`);
-};
-
 /** Options of the string getters. */
 export interface StringOptions {
   shouldCleanString?: boolean;
   maxLength?: number;
 }
 
-/** The labels of a decision (layer, experiment, variation) and its suffix, ready to join. */
+/**
+ * The labels of a decision (layer, experiment, variation) followed by its suffix, ready to join with `:`;
+ * undefined (ERR-60 logged) when the ids alone do not fit. `parts` is the caller's own: its names are
+ * cleaned and shortened in place.
+ */
 export const decisionLabels = (
-  decision: LayerDecision,
   parts: Labelled[],
+  holdback: boolean,
   version: 1 | 2,
   options: StringOptions,
   log: { error(...parts: unknown[]): void },
-): { labels: string[]; suffix: string } | undefined => {
+): string[] | undefined => {
   const maxLength = options.maxLength ?? DECISION_MAX_LENGTH;
-  const named = options.shouldCleanString ? parts.map((part) => ({ name: clean(part.name), id: part.id })) : parts;
-  const suffix = decision.isLayerHoldback ? 'holdback' : 'treatment';
-  // Separators: one ':' between labels and one before the suffix.
-  const labels = fit(named, version, parts.length + suffix.length, maxLength);
-  if (!labels) {
-    log.error(msgIdsDoNotFit(maxLength));
-    return;
+  const suffix = holdback ? 'holdback' : 'treatment';
+  // The room left for names: the maximum less the suffix, one ':' after each label, and each id (in
+  // version 1 with its parentheses).
+  let room = parts.reduce((left, part) => left - part.id.length - (version === 1 ? 3 : 1), maxLength - suffix.length);
+  if (room < 0) return void log.error(msgIdsDoNotFit(maxLength));
+  if (options.shouldCleanString) for (const part of parts) part.name = part.name.replace(/[^A-Za-z0-9 _-]/g, '');
+  // Shortest names first: what they leave unused goes to the longer ones (slice rounds each share down).
+  if (version === 1) {
+    [...parts]
+      .sort((a, b) => a.name.length - b.name.length)
+      .forEach((part, k, sorted) => (room -= (part.name = part.name.slice(0, room / (sorted.length - k))).length));
   }
-  return { labels, suffix };
+  return [...parts.map((part) => (version === 1 ? `${part.name}(${part.id})` : part.id)), suffix];
 };

@@ -14,7 +14,7 @@ import { createDecideLayer, type Decided, type DecisionModules } from './decide'
 import { createGlobalHoldback } from './holdback';
 import { createLayerIndex, createPageIndex } from './layer-info';
 import { MSG_NAMESPACE_NOT_SET, msgNotFound } from './messages';
-import { buildPayload, referrerOf } from './payload';
+import { buildPayload } from './payload';
 import { createRelay } from './relay';
 import { createState } from './state';
 import { isThenable } from './util';
@@ -127,9 +127,10 @@ export const createDecisions = (ctx: PluginContext, options: DecisionsOptions = 
     modules: modulesNow,
     decider: deciderOf,
   });
-  const payloadOf = (layerId: string, referrer?: string | null) => {
+  /** The analytics payload of a decided layer (with the document's referrer), or null. */
+  const payloadOf = (layerId: string) => {
     const entry = decided.get(layerId);
-    return entry ? buildPayload(ctx, entry, referrer === undefined ? referrerOf(ctx) : referrer) : null;
+    return entry ? buildPayload(ctx, entry) : null;
   };
 
   const module: DecisionsModule & { reset(): void } = {
@@ -187,9 +188,9 @@ export const createDecisions = (ctx: PluginContext, options: DecisionsOptions = 
       ctx.defer(done);
       return done;
     },
-    relayRedirect: (layerId) => relay.write(payloadOf(layerId, referrerOf(ctx))),
+    relayRedirect: (layerId) => relay.write(payloadOf(layerId)),
     redirectInfo: relay.info,
-    analyticsPayload: (layerId) => payloadOf(layerId),
+    analyticsPayload: payloadOf,
     layerStates: () => {
       const out: Record<string, LayerState> = {};
       decided.forEach((entry, id) => (out[id] = entry.layerState));
@@ -202,17 +203,7 @@ export const createDecisions = (ctx: PluginContext, options: DecisionsOptions = 
     },
   };
 
-  ctx.registerModule(
-    MODULES.state,
-    createState(ctx, {
-      decided: (layerId) => decided.get(layerId),
-      payload: (options) => (options ? payloadOf(options.campaignId) : null),
-      redirect: () => {
-        const info = relay.info();
-        return info && { layerId: info.layerId, experimentId: info.experimentId, variationId: info.variationId, referrer: info.referrer };
-      },
-    }),
-  );
+  ctx.registerModule(MODULES.state, createState(ctx, decided, payloadOf, relay.info));
   ctx.defineCall('bucketVisitor', createBucketVisitor(ctx), BUCKET_VISITOR_PARAMS);
   // DEC-13: every activation decides the global holdback afresh.
   ctx.hook('preActivate', module.reset);

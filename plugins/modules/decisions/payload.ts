@@ -1,27 +1,21 @@
 /** The analytics decision payload of a decided layer (runtime-spec §3, DEC-41). */
 import { MODULES, type AnalyticsDecisionPayload, type PluginContext, type VisitorModule } from '../../../core';
 import type { Decided } from './decide';
-import { findLayer, findVariation, layerExperiment } from './util';
+import { findDecided } from './util';
 
-/** The referrer of the current document, or null. */
-export const referrerOf = (ctx: PluginContext): string | null => {
-  try {
-    return ctx.win?.document.referrer || null;
-  } catch {
-    return null;
-  }
-};
-
-/** Builds the payload of a decided layer; `referrer` defaults to the document's. */
-export const buildPayload = (ctx: PluginContext, decided: Decided, referrer = referrerOf(ctx)): AnalyticsDecisionPayload => {
+/** Builds the payload of a decided layer, with the current document's referrer. */
+export const buildPayload = (ctx: PluginContext, decided: Decided): AnalyticsDecisionPayload => {
   const data = ctx.data;
   const state = decided.layerState;
   const { decision, decisionTicket } = state;
-  const layer = findLayer(data, state.layerId);
-  const experiment = layer && layerExperiment(layer, decision.experimentId);
-  const variation = findVariation(experiment, decision.variationId);
+  const [layer, experiment, variation] = findDecided(data, state.layerId, decision.experimentId, decision.variationId);
   const visitor = ctx.get<VisitorModule>(MODULES.visitor);
-  const settings = layer && (layer.integrationSettings || experiment?.integrationSettings) ? { ...layer.integrationSettings, ...experiment?.integrationSettings } : null;
+  let referrer: string | null = null;
+  try {
+    referrer = ctx.win?.document.referrer || null;
+  } catch {
+    // A document the page made unreadable: no referrer.
+  }
   return {
     sessionId: visitor ? visitor.session().sessionId : null,
     decisionTicketAudienceIds: decisionTicket.audienceIds.slice(),
@@ -45,7 +39,8 @@ export const buildPayload = (ctx: PluginContext, decided: Decided, referrer = re
     clientVersion: data.clientVersion,
     referrer,
     integrationStringVersion: layer?.integrationStringVersion ?? null,
-    integrationSettings: settings,
+    integrationSettings:
+      layer && (layer.integrationSettings || experiment?.integrationSettings) ? { ...layer.integrationSettings, ...experiment?.integrationSettings } : null,
     isLayerHoldback: decision.isLayerHoldback,
   };
 };

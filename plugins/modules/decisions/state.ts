@@ -7,18 +7,11 @@
  * decided campaign when there is no pages module). An experiment is active when its campaign is and
  * the visitor is in its cohort (DEC-18, DEC-19); getActiveExperimentIds lists those outside the holdback.
  */
-import { MODULES, type PagesModule, type PluginContext, type StateModule, type VisitorModule } from '../../../core';
+import { MODULES, type AnalyticsDecisionPayload, type PagesModule, type PluginContext, type StateModule, type VisitorModule } from '../../../core';
 import type { Layer } from '../../../core/project/types';
 import { decisionLabels, type StringOptions } from './analytics';
 import type { Decided } from './decide';
-import { findLayer, findVariation, layerExperiment } from './util';
-
-/** What the state module reads from the decisions plugin. */
-export interface StateSource {
-  decided(layerId: string): Decided | undefined;
-  payload: StateModule['getDecisionPayload'];
-  redirect(): { layerId: string; experimentId: string | null; variationId: string | null; referrer: string | null } | null;
-}
+import { findDecided, findVariation, layerExperiment } from './util';
 
 const named = (entity: { id: string; name?: string } | undefined) => (entity ? { id: entity.id, name: entity.name ?? null } : null);
 const filtered = <T extends { isActive: boolean }>(all: Record<string, T>, options?: { isActive?: boolean }) => {
@@ -28,38 +21,39 @@ const filtered = <T extends { isActive: boolean }>(all: Record<string, T>, optio
   return out;
 };
 
-/** Creates the state module of one kernel. */
-export const createState = (ctx: PluginContext, source: StateSource): StateModule => {
-  const pageActive = (pageId: string | undefined) => {
-    const pages = ctx.get<PagesModule>(MODULES.pages);
-    return !pages || !pageId || pages.activePageIds().indexOf(pageId) >= 0;
-  };
-  const audiencesOf = (ids: string[]) =>
-    ids.map((id) => ({ id, name: ctx.data.audiences.find((audience) => audience.id === id)?.name ?? null }));
+/**
+ * Creates the state module of one kernel over what the decisions plugin keeps: the layers `decided` in
+ * this page load (by layer id), the analytics payload of a decided layer (`payloadOf`, null when not
+ * decided) and the decision relayed by the page that redirected here (`relayed`, null when none).
+ */
+export const createState = (
+  ctx: PluginContext,
+  decided: ReadonlyMap<string, Decided>,
+  payloadOf: (layerId: string) => AnalyticsDecisionPayload | null,
+  relayed: () => AnalyticsDecisionPayload | null,
+): StateModule => {
   const campaign = (layer: Layer) => {
-    const decided = source.decided(layer.id);
-    const decision = decided?.layerState.decision;
-    const experiment = decision ? layerExperiment(layer, decision.experimentId) : undefined;
-    const redirect = source.redirect();
+    const entry = decided.get(layer.id);
+    const decision = entry?.layerState.decision;
+    const experiment = decision && layerExperiment(layer, decision.experimentId);
+    const experimentNamed = named(experiment);
+    const pages = ctx.get<PagesModule>(MODULES.pages);
     return {
       id: layer.id,
       campaignName: layer.name ?? null,
-      isActive: !!decided && pageActive(decided.layerState.pageId),
+      isActive: !!entry && (!pages || !entry.layerState.pageId || pages.activePageIds().includes(entry.layerState.pageId)),
       isInCampaignHoldback: !!decision && decision.isLayerHoldback,
-      inCohort: !!decided && decided.inCohort,
-      experiment: experiment ? { id: experiment.id, name: experiment.name ?? null, campaignName: experiment.campaignName ?? layer.name ?? null } : null,
+      inCohort: !!entry && entry.inCohort,
+      experiment: experimentNamed && { ...experimentNamed, campaignName: experiment!.campaignName ?? layer.name ?? null },
       allExperiments: (layer.experiments || []).map(named),
       variation: named(findVariation(experiment, decision?.variationId)),
       reason: decision?.reason ?? null,
       error: decision?.error ?? null,
-      visitorRedirected: redirect?.layerId === layer.id,
-      audiences: decided ? audiencesOf(decided.layerState.decisionTicket.audienceIds) : [],
+      visitorRedirected: relayed()?.layerId === layer.id,
+      audiences: entry
+        ? entry.layerState.decisionTicket.audienceIds.map((id) => ({ id, name: ctx.data.audiences.find((audience) => audience.id === id)?.name ?? null }))
+        : [],
     };
-  };
-  const campaigns = () => {
-    const out: Record<string, ReturnType<typeof campaign>> = {};
-    for (const layer of ctx.data.layers || []) out[layer.id] = campaign(layer);
-    return out;
   };
   const experiments = () => {
     const out: Record<string, Record<string, unknown> & { isActive: boolean }> = {};
@@ -82,28 +76,38 @@ export const createState = (ctx: PluginContext, source: StateSource): StateModul
     }
     return out;
   };
+  /** The decision's labels and suffix, undefined when the campaign is not decided or its ids do not fit. */
   const labels = (options: { campaignId: string } & StringOptions) => {
-    const decided = options && source.decided(options.campaignId);
-    const layer = decided && findLayer(ctx.data, options.campaignId);
-    if (!decided || !layer) return;
-    const { decision } = decided.layerState;
-    const experiment = layerExperiment(layer, decision.experimentId);
-    const variation = findVariation(experiment, decision.variationId);
-    const parts = [
-      { name: layer.name ?? '', id: layer.id },
-      { name: experiment?.name ?? '', id: decision.experimentId ?? '' },
-      { name: variation?.name ?? '', id: decision.variationId ?? '' },
-    ];
-    return decisionLabels(decision, parts, layer.integrationStringVersion === 2 ? 2 : 1, options, ctx.log);
+    const entry = options && decided.get(options.campaignId);
+    if (!entry) return;
+    const { decision } = entry.layerState;
+    const [layer, experiment, variation] = findDecided(ctx.data, options.campaignId, decision.experimentId, decision.variationId);
+    return (
+      layer &&
+      decisionLabels(
+        [
+          { name: layer.name ?? '', id: layer.id },
+          { name: experiment?.name ?? '', id: decision.experimentId ?? '' },
+          { name: variation?.name ?? '', id: decision.variationId ?? '' },
+        ],
+        decision.isLayerHoldback,
+        layer.integrationStringVersion === 2 ? 2 : 1,
+        options,
+        ctx.log,
+      )
+    );
   };
 
   return {
-    getCampaignStates: (options) => filtered(campaigns(), options),
+    getCampaignStates: (options) => {
+      const out: Record<string, ReturnType<typeof campaign>> = {};
+      for (const layer of ctx.data.layers || []) out[layer.id] = campaign(layer);
+      return filtered(out, options);
+    },
     getExperimentStates: (options) => filtered(experiments(), options),
     getPageStates: (options) => {
-      const pages = ctx.get<PagesModule>(MODULES.pages);
+      const states = ctx.get<PagesModule>(MODULES.pages)?.states() || {};
       const out: Record<string, { isActive: boolean }> = {};
-      const states = pages ? pages.states() : {};
       for (const id of Object.keys(states)) out[id] = { ...states[id], isActive: states[id].status === 'active' };
       return filtered(out, options);
     },
@@ -111,15 +115,14 @@ export const createState = (ctx: PluginContext, source: StateSource): StateModul
       const out: Record<string, { id: string; name: string | null; index: number }> = {};
       const stored = ctx.get<VisitorModule>(MODULES.visitor)?.variationMap() || {};
       const add = (layerId: string, experimentId: string | null, variationId: string | null) => {
-        const layer = findLayer(ctx.data, layerId);
-        const experiment = layer && layerExperiment(layer, experimentId);
-        const variation = findVariation(experiment, variationId);
-        if (experiment && variation) out[experiment.id] = { id: variation.id, name: variation.name ?? null, index: experiment.variations.indexOf(variation) };
+        const [, experiment, variation] = findDecided(ctx.data, layerId, experimentId, variationId);
+        // A variation is only found in its experiment.
+        if (variation) out[experiment!.id] = { ...named(variation)!, index: experiment!.variations.indexOf(variation) };
       };
       for (const layerId of Object.keys(stored)) for (const experimentId of Object.keys(stored[layerId])) add(layerId, experimentId, stored[layerId][experimentId]);
       for (const layer of ctx.data.layers || []) {
-        const decided = source.decided(layer.id);
-        if (decided?.inCohort) add(layer.id, decided.layerState.decision.experimentId, decided.layerState.decision.variationId);
+        const entry = decided.get(layer.id);
+        if (entry?.inCohort) add(layer.id, entry.layerState.decision.experimentId, entry.layerState.decision.variationId);
       }
       return out;
     },
@@ -127,17 +130,15 @@ export const createState = (ctx: PluginContext, source: StateSource): StateModul
       const all = experiments();
       return Object.keys(all).filter((id) => all[id].isActive && !all[id].isInExperimentHoldback);
     },
-    getRedirectInfo: () => source.redirect(),
-    getDecisionString: (options) => {
-      const found = labels(options);
-      return found ? [...found.labels, found.suffix].join(':') : null;
+    getRedirectInfo: () => {
+      const info = relayed();
+      return info && { layerId: info.layerId, experimentId: info.experimentId, variationId: info.variationId, referrer: info.referrer };
     },
+    getDecisionString: (options) => labels(options)?.join(':') ?? null,
     getDecisionObject: (options) => {
       const found = labels(options);
-      if (!found) return null;
-      const [campaignLabel, experiment, variation] = found.labels;
-      return { campaign: campaignLabel, experiment, variation, holdback: found.suffix === 'holdback' };
+      return found ? { campaign: found[0], experiment: found[1], variation: found[2], holdback: found[3] === 'holdback' } : null;
     },
-    getDecisionPayload: (options) => source.payload(options),
+    getDecisionPayload: (options) => (options ? payloadOf(options.campaignId) : null),
   };
 };

@@ -37,6 +37,18 @@ export const findVariation = (experiment: Experiment | undefined, id: string | n
 export const layerExperiment = (layer: Layer, id: string | null | undefined): Experiment | undefined =>
   id == null ? undefined : byId(layer.experiments, id);
 
+/** The layer with this id, its experiment and that experiment's variation with these ids (each undefined when not found). */
+export const findDecided = (
+  data: ProjectData,
+  layerId: string,
+  experimentId: string | null | undefined,
+  variationId: string | null | undefined,
+): [Layer | undefined, Experiment | undefined, Variation | undefined] => {
+  const layer = findLayer(data, layerId);
+  const experiment = layer && layerExperiment(layer, experimentId);
+  return [layer, experiment, findVariation(experiment, variationId)];
+};
+
 /** Whether a layer runs on a page: named in pageIds/viewIds, or an action of one of its variations is for that page. */
 export const layerRunsOn = (layer: Layer, pageId: string): boolean =>
   !!layer.pageIds?.includes(pageId) ||
