@@ -176,7 +176,7 @@ export default function visitor(): PluginOf<'apiModule'> {
   };
 
   const recordBehaviour: VisitorModule['recordBehaviour'] = (input) => {
-    if (!input || typeof input.name !== 'string') return;
+    if (typeof input?.name !== 'string') return;
     const event = toBehaviour(input, now(), currentSession().sessionId);
     if (behaviour) {
       behaviour.push(event);

@@ -21,7 +21,7 @@ const lookup = (win: Window & typeof globalThis, locator: VisitorIdLocator): unk
     case 'js':
       return locator.name.split('.').reduce<any>((value, part) => (value == null ? undefined : value[part]), win);
     case 'localStorage':
-      return win.localStorage.getItem(locator.name) ?? undefined;
+      return win.localStorage.getItem(locator.name);
     case 'query':
       return queryParam(win, locator.name);
   }
@@ -35,11 +35,10 @@ export const locateVisitorId = (ctx: PluginContext): string | undefined => {
   try {
     value = lookup(ctx.win, locator);
   } catch {
-    value = undefined; // a blocked storage or a throwing getter counts as not found
+    // a blocked storage or a throwing getter counts as not found (value stays undefined)
   }
-  if (value === undefined || value === null || value === '') return void ctx.log.warn(msgCustomIdNotFound(locator));
-  if ((typeof value !== 'string' && typeof value !== 'number') || (typeof value === 'number' && !isFinite(value))) {
-    return void ctx.log.warn(MSG_CUSTOM_ID_TYPE);
-  }
+  if (value == null || value === '') return void ctx.log.warn(msgCustomIdNotFound(locator));
+  // A string, or a finite number (Number.isFinite is false for anything that is not a number).
+  if (typeof value !== 'string' && !Number.isFinite(value)) return void ctx.log.warn(MSG_CUSTOM_ID_TYPE);
   return String(value);
 };

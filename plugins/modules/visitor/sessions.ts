@@ -48,7 +48,7 @@ export const toBehaviour = (
   sessionId: number,
 ): BehaviourEvent => {
   const event: BehaviourEvent = { n: String(input.name), y: input.type || 'default', c: input.category || 'other', t: input.time ?? now, s: sessionId, si: 0 };
-  if (typeof input.revenue === 'number' && isFinite(input.revenue)) event.r = input.revenue;
+  if (Number.isFinite(input.revenue)) event.r = input.revenue;
   if (input.tags && typeof input.tags === 'object') event.o = input.tags;
   return event;
 };
