@@ -18,7 +18,7 @@ const BOT_WORD = /bot\b/;
 export const truncateUserAgent = (userAgent: unknown): string => String(userAgent ?? '').slice(0, 350);
 
 /** Whether a (truncated) user agent is a known bot. */
-export const isBot = (userAgent: string): boolean => {
+export const isBot = (userAgent: unknown): boolean => {
   const agent = truncateUserAgent(userAgent).toLowerCase();
   return BOT_WORD.test(agent) || BOTS.some((part) => agent.includes(part));
 };

@@ -8,10 +8,11 @@ import { definePlugin, EVENT_TYPES, MODULES } from '../../../core';
 import type { ControlsModule, KernelEvent, LayerDecidedData, PageActivatedData, PluginOf } from '../../../core';
 import type { AnalyticsDecisionPayload, TrackedEventData, TrackerModule, VisitorModule } from '../../../core';
 import type { BatchAttribute, BatchDecision, BatchEvent } from '../../../core/kinds/tracking';
+import type { LayerDecision } from '../../../core/project/types';
 import { PARAMS, queryParam } from '../../_shared/params';
 import { createUtils } from '../_shared/request';
 import { uuid } from '../_shared/uuid';
-import { addDecision, addEvent, DECISION_EVENT, openBatch, sealRecord, toBatch, type OpenBatch } from './batch';
+import { addRecord, DECISION_EVENT, openBatch, sealRecord, toBatch, type OpenBatch } from './batch';
 import { isBot } from '../_shared/bots';
 import { cleanEvent, MSG_BAD_VALUE } from './events';
 import { createSender } from './sender';
@@ -44,27 +45,32 @@ export const OWN_ID_KEY = 'tracker_visitor_id';
 
 /** Creates the batch tracker. */
 export default function batchTracker(options: BatchTrackerOptions = {}): PluginOf<'tracker'> {
-  const { shortKeys = true, batching = true, pollInterval = 1000, batchWindow = 10000 } = options;
-  const { retries = 3, maxPending = 1000, maxBatchEvents = 100, sendWhen } = options;
+  const { shortKeys = true, batching = true, pollInterval = 1000, batchWindow = 10000, retries = 3, maxPending = 1000, maxBatchEvents = 100, sendWhen } = options;
   return definePlugin({
     type: 'tracker',
     name: 'batch',
     setup(ctx) {
       const { clock, win } = ctx;
       const store = storeOf(ctx);
-      const host = (options.host ?? win?.location.origin ?? '').replace(/\/$/, '');
       // Open: the batch filling, or one a flush closed that its task has not saved yet.
       const open = (id: string) => id == current?.id || closing.some((batch) => batch.id == id);
       // Nothing leaves while events are held (TRK-9) or tracking is not allowed; what waits stays stored.
-      const sender = createSender(ctx, store, { url: host + '/v1/events', retries, maxPending, allowed: () => !held && enabled(), open });
+      const sender = createSender(ctx, store, {
+        url: (options.host ?? win?.location.origin ?? '').replace(/\/$/, '') + '/v1/events',
+        retries,
+        maxPending,
+        allowed: () => !held && enabled(),
+        open,
+      });
       // Matched when first asked, not at set-up: a cost the page's start need not pay.
       let botFlag: boolean | undefined;
-      const bot = () => (botFlag ??= isBot(win?.navigator?.userAgent ?? ''));
+      const bot = () => (botFlag ??= isBot(win?.navigator?.userAgent));
       const visitor = () => ctx.get<VisitorModule>(MODULES.visitor);
       let current: OpenBatch | undefined;
       // Batches a flush call closed, saved and sent by the task that follows it (oldest first).
       let closing: OpenBatch[] = [];
       let held = false;
+      // When batching ends (TRK-8); -1 once it has: it does not start again.
       let windowEnds = Infinity;
       let timer: unknown;
       let sendTimer: unknown;
@@ -74,12 +80,10 @@ export default function batchTracker(options: BatchTrackerOptions = {}): PluginO
       // When the controls module is absent, the same rule (TRK-4) from the query parameters, read once
       // like the controls module reads them.
       let previewRule: boolean | undefined;
-      const allowedByQuery = () => {
-        const param = (name: string) => queryParam(win, name);
-        return (previewRule ??=
-          param(PARAMS.forceTracking) == 'true' ||
-          !(param(PARAMS.showPreview) || param(PARAMS.legacyPreview) || param(PARAMS.forceVariations) || param(PARAMS.forceAudiences)));
-      };
+      const allowedByQuery = () =>
+        (previewRule ??=
+          queryParam(win, PARAMS.forceTracking) == 'true' ||
+          ![PARAMS.showPreview, PARAMS.legacyPreview, PARAMS.forceVariations, PARAMS.forceAudiences].some((name) => queryParam(win, name)));
       // Events are recorded while tracking is allowed; a bot's are never saved or sent. The bot check
       // waits for the first save or send, after the page's start.
       const recording = () =>
@@ -109,26 +113,30 @@ export default function batchTracker(options: BatchTrackerOptions = {}): PluginO
           type: 'custom',
           value: entry.value,
         }));
+      // Stores a batch as one pending event, kept under its id and replaced at each save (TRK-6, TRK-35).
+      // Answers whether it is stored: not without a visitor id.
+      const put = (batch: OpenBatch, who: string | undefined, timeStamp: number) => {
+        if (who) sender.put({ id: batch.id, timeStamp, data: toBatch(ctx.data, who, attributes(), batch), retryCount: 0 });
+        return !!who;
+      };
+      // Saves a batch changed since its last save (a bot's is never saved); answers whether it is stored as it is.
+      const save = (batch: OpenBatch): boolean => {
+        if (batch.saved != batch.count && put(batch, bot() ? undefined : visitorId(), clock.now())) batch.saved = batch.count;
+        return batch.saved == batch.count;
+      };
 
       const schedule = (delay: number) => {
         if (timer === undefined && !stopped) timer = clock.setTimeout(poll, delay);
       };
-      // Persists a batch (TRK-6): it is one pending event, kept under its id while it fills and replaced at
-      // each save. Answers whether it is stored (a bot's batch, or one without a visitor id, is not).
-      const save = (batch: OpenBatch): boolean => {
-        if (!batch.dirty) return !!batch.saved;
-        const id = bot() ? undefined : visitorId();
-        if (!id) return false;
-        const data = toBatch(ctx.data, { visitorId: id, attributes: attributes() }, batch);
-        sender.put({ id: batch.id, timeStamp: clock.now(), data, retryCount: 0 });
-        batch.dirty = false;
-        return (batch.saved = true);
+      const windowOver = () => {
+        if (clock.now() >= windowEnds) windowEnds = -1;
+        return windowEnds < 0;
       };
-      /** Closes the open batch, saves what is closed and sends what is pending, previous batches first (TRK-12). */
       const close = () => {
         if (current) closing.push(current);
         current = undefined;
       };
+      /** Closes the open batch, saves what is closed and sends what is pending, previous batches first (TRK-12). */
       const send = (beacon = false) => {
         if (!enabled()) return;
         close();
@@ -152,8 +160,7 @@ export default function batchTracker(options: BatchTrackerOptions = {}): PluginO
       const poll = () => {
         timer = undefined;
         if (current) save(current);
-        if (clock.now() >= windowEnds) windowEnds = -1;
-        if (urgent || windowEnds < 0) {
+        if (urgent || windowOver()) {
           urgent = false;
           send();
         } else schedule(pollInterval);
@@ -162,34 +169,42 @@ export default function batchTracker(options: BatchTrackerOptions = {}): PluginO
       // at page hide, right after a burst of events, only joins texts.
       const add = (event: BatchEvent, decision?: BatchDecision, seal?: boolean) => {
         if (!recording()) return;
-        if (clock.now() >= windowEnds) windowEnds = -1;
-        current ??= openBatch(uuid(win), shortKeys);
-        if (decision) addDecision(current, decision, event);
-        else if (seal) sealRecord(addEvent(current, event));
-        else addEvent(current, event);
-        current.dirty = true;
+        const record = addRecord((current ??= openBatch(uuid(win), shortKeys)), event, decision);
+        if (seal) sealRecord(record);
         // After the batch window (or without batching) events go at once; a burst still shares one batch.
-        if (!batching || windowEnds < 0 || current.count >= maxBatchEvents || sendWhen?.(event)) {
+        if (!batching || windowOver() || current.count >= maxBatchEvents || sendWhen?.(event)) {
           urgent = true;
           clock.clearTimeout(timer);
           timer = undefined;
           schedule(0);
         } else schedule(pollInterval);
       };
-      const tracked = (data: Omit<TrackedEventData, 'time' | 'uuid'>, time: number, id: string) =>
-        ctx.emit({ type: EVENT_TYPES.tracking, name: 'eventTracked', data: { ...data, time, uuid: id } });
+      const tracked = (data: TrackedEventData) => ctx.emit({ type: EVENT_TYPES.tracking, name: 'eventTracked', data });
+      // A decision (a layer's, or one relayed from the page before a redirect) and its decision event.
+      const decisionEvent = (decision: LayerDecision | AnalyticsDecisionPayload, timestamp: number, id: string): BatchEvent => ({
+        entity_id: decision.layerId,
+        timestamp,
+        uuid: id,
+        type: DECISION_EVENT,
+      });
+      const decisionRecord = (decision: LayerDecision | AnalyticsDecisionPayload, reason?: string | null): BatchDecision => ({
+        campaign_id: decision.layerId,
+        experiment_id: decision.experimentId,
+        is_campaign_holdback: !!decision.isLayerHoldback,
+        variation_id: decision.variationId,
+        ...(reason ? { metadata: { reason } } : {}),
+      });
 
       ctx.defineCall(
         'event',
         ({ eventName, tags, properties }) => {
           if (typeof eventName != 'string' || !eventName) return ctx.log.warn('Tracker: an event needs a name');
-          const bad = (key: string) => ctx.report('ApiError', Error(MSG_BAD_VALUE), { tracker: 'batch', event: eventName, key });
-          const clean = cleanEvent(tags, properties, bad);
+          const clean = cleanEvent(tags, properties, (key) => ctx.report('ApiError', Error(MSG_BAD_VALUE), { tracker: 'batch', event: eventName, key }));
           const definition = ctx.data.events?.find((event) => event.apiName == eventName);
           const time = clock.now();
           const id = uuid(win);
           const type = definition?.eventType ?? 'default';
-          tracked({ name: eventName, type, category: definition?.category, revenue: clean.revenue, tags: clean.tags }, time, id);
+          tracked({ name: eventName, type, category: definition?.category, revenue: clean.revenue, tags: clean.tags, time, uuid: id });
           // Only events the project defines are tracked (ruling 16); the others are behaviour only.
           if (definition) add({ entity_id: definition.id, key: eventName, timestamp: time, uuid: id, type, ...clean }, undefined, true);
           else ctx.log.debug('Tracker: event', eventName, 'is not defined in the project; not sent');
@@ -204,30 +219,20 @@ export default function batchTracker(options: BatchTrackerOptions = {}): PluginO
 
       const listeners = [
         ctx.on({ type: 'lifecycle', name: 'pageActivated' }, ({ data }: KernelEvent) => {
-          const page = data as PageActivatedData;
+          const { pageId, apiName, category, activatedAt, tags: pageTags } = data as PageActivatedData;
           const id = uuid(win);
-          const tags = Object.keys(page.tags ?? {}).length ? page.tags : undefined;
-          tracked({ name: page.apiName, type: 'pageview', category: page.category, tags }, page.activatedAt, id);
-          add({ entity_id: page.pageId, key: page.apiName, timestamp: page.activatedAt, uuid: id, type: 'view_activated', tags });
+          const tags = Object.keys(pageTags ?? {}).length ? pageTags : undefined;
+          tracked({ name: apiName, type: 'pageview', category, tags, time: activatedAt, uuid: id });
+          add({ entity_id: pageId, key: apiName, timestamp: activatedAt, uuid: id, type: 'view_activated', tags });
         }),
         ctx.on({ type: 'lifecycle', name: 'layerDecided' }, ({ data }: KernelEvent) => {
           const { layerState, decision, pendingRedirect } = data as LayerDecidedData;
-          const layer = ctx.data.layers?.find((item) => item.id == decision.layerId);
-          // Concluded layers are not tracked (TRK-15); a redirect's decision is tracked on the next page (TRK-16).
-          if (pendingRedirect || decision.isLayerConcluded || layer?.concluded) return;
+          // Concluded layers are not tracked (TRK-15); a redirect's decision is tracked on the next page (TRK-16);
+          // a decision with neither a variation nor a holdback is not tracked either.
+          if (pendingRedirect || decision.isLayerConcluded || ctx.data.layers?.find((layer) => layer.id == decision.layerId)?.concluded) return;
           if (!decision.variationId && !decision.isLayerHoldback) return;
-          const id = uuid(win);
-          layerState.decisionEventId = id;
-          add(
-            { entity_id: decision.layerId, timestamp: layerState.decisionTimestamp, uuid: id, type: DECISION_EVENT },
-            {
-              campaign_id: decision.layerId,
-              experiment_id: decision.experimentId,
-              is_campaign_holdback: !!decision.isLayerHoldback,
-              variation_id: decision.variationId,
-              ...(decision.reason ? { metadata: { reason: decision.reason } } : {}),
-            },
-          );
+          const id = (layerState.decisionEventId = uuid(win));
+          add(decisionEvent(decision, layerState.decisionTimestamp, id), decisionRecord(decision, decision.reason));
         }),
         ctx.on({ type: EVENT_TYPES.tracking, name: 'clientActivation' }, () =>
           add({ entity_id: null, timestamp: clock.now(), uuid: uuid(win), type: 'client_activation' }),
@@ -237,23 +242,10 @@ export default function batchTracker(options: BatchTrackerOptions = {}): PluginO
           const payload = data as AnalyticsDecisionPayload;
           if (!enabled()) return;
           const previous = openBatch(uuid(win), shortKeys);
-          addDecision(
-            previous,
-            {
-              campaign_id: payload.layerId,
-              experiment_id: payload.experimentId,
-              is_campaign_holdback: !!payload.isLayerHoldback,
-              variation_id: payload.variationId,
-            },
-            // The relayed decision id is its uuid, so a decision relayed twice is counted once.
-            { entity_id: payload.layerId, timestamp: payload.timestamp, uuid: payload.decisionId || uuid(win), type: DECISION_EVENT },
-          );
-          const who = payload.visitorId || visitorId();
-          if (!who) return;
-          const batch = toBatch(ctx.data, { visitorId: who, attributes: attributes() }, previous);
-          sender.put({ id: previous.id, timeStamp: payload.timestamp || clock.now(), data: batch, retryCount: 0 });
+          // The relayed decision id is its uuid, so a decision relayed twice is counted once.
+          addRecord(previous, decisionEvent(payload, payload.timestamp, payload.decisionId || uuid(win)), decisionRecord(payload));
           // Stored at once; sent right after the page's start (this runs inside it), still first (TRK-12).
-          clock.setTimeout(() => sender.send(false, true), 0);
+          if (put(previous, payload.visitorId || visitorId(), payload.timestamp || clock.now())) clock.setTimeout(() => sender.send(false, true), 0);
         }),
       ];
 
@@ -286,7 +278,7 @@ export default function batchTracker(options: BatchTrackerOptions = {}): PluginO
         flush: (flushOptions) => guarded(() => (flushOptions?.beacon ? send(true) : flush())),
         enabled,
         // A batch closed by a flush and not saved yet is pending too.
-        pending: () => sender.count() + closing.filter((batch) => !batch.saved).length,
+        pending: () => sender.count() + closing.filter((batch) => batch.saved == undefined).length,
       } satisfies TrackerModule);
 
       return () => {
