@@ -16,16 +16,6 @@ export const msgCorrupted = (key: string) => `Ignored corrupted stored value "${
 /** The stored name of a key: the product prefix plus the key, unless the key already has it. */
 export const prefixed = (key: string): string => (key.startsWith(PREFIX) ? key : PREFIX + key);
 
-/** Parses JSON text; `undefined` (and calls `onCorrupt`) when it is not valid JSON. */
-export const parseJson = (text: string, onCorrupt: () => void): unknown => {
-  try {
-    return JSON.parse(text);
-  } catch {
-    onCorrupt();
-    return undefined;
-  }
-};
-
 /**
  * The failure callback of a key written again before its earlier write was flushed or verified: a key
  * is stored (and checked) once, against its last value, and every writer hears of a failure.

@@ -12,7 +12,7 @@
  */
 import { definePlugin, type PluginContext, type PluginOf, type StorageWriteOptions } from '../../../core';
 import { toJson } from '../../_shared/json';
-import { bothFailed, MSG_STORAGE_UNAVAILABLE, msgCorrupted, parseJson, prefixed } from './keys';
+import { bothFailed, MSG_STORAGE_UNAVAILABLE, msgCorrupted, prefixed } from './keys';
 
 /** A storage plugin over a Web Storage area. */
 export type WebStoragePlugin = PluginOf<'storage'>;
@@ -49,7 +49,7 @@ export const createWebStorage = (name: string, area: 'localStorage' | 'sessionSt
   // Merely touching `window.localStorage` throws where storage is blocked, so the first access is
   // guarded; the area found is kept (null: unavailable), and every later call is guarded too.
   let found: Storage | null | undefined;
-  const store = (): Storage | undefined => {
+  const store = (): Storage | null => {
     if (found === undefined) {
       try {
         found = ctx?.win?.[area] ?? null;
@@ -59,17 +59,17 @@ export const createWebStorage = (name: string, area: 'localStorage' | 'sessionSt
       }
       if (!found) unavailable();
     }
-    return found ?? undefined;
+    return found as Storage | null;
   };
   const flush = () => {
     const writes = [...pending];
     pending.clear();
-    const target = store();
+    // Writes wait here only when the area was found (the probe's answer is kept), so it is there.
+    const target = store() as Storage;
     for (const [full, { value, failed }] of writes) {
       // Never the page's JSON.stringify, and never a throw on a circular value (plugins/_shared/json.ts).
       const text = value === REMOVAL ? null : (toJson(value) ?? 'null');
       try {
-        if (!target) throw 0;
         if (text === null) target.removeItem(full);
         else target.setItem(full, text);
         memory.delete(full);
@@ -94,15 +94,22 @@ export const createWebStorage = (name: string, area: 'localStorage' | 'sessionSt
       const full = prefixed(key);
       const waiting = pending.get(full);
       // A value not flushed yet is read as its JSON gives it back (a copy), as a stored one is.
-      let text = waiting ? (waiting.value === REMOVAL ? undefined : toJson(waiting.value)) : memory.get(full);
+      let text: string | null | undefined = waiting ? (waiting.value === REMOVAL ? undefined : toJson(waiting.value)) : memory.get(full);
       if (text === undefined && !waiting) {
         try {
-          text = store()?.getItem(full) ?? undefined;
+          text = store()?.getItem(full);
         } catch {
           unavailable();
         }
       }
-      return text === undefined ? undefined : parseJson(text, () => ctx?.log.warn(msgCorrupted(full)));
+      // Absent (undefined, or null from the area) or not JSON: read as absent, never thrown.
+      if (text != null) {
+        try {
+          return JSON.parse(text);
+        } catch {
+          ctx?.log.warn(msgCorrupted(full));
+        }
+      }
     },
     write(key, value, options) {
       const full = prefixed(key);

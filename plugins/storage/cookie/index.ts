@@ -22,15 +22,6 @@ export type CookiePlugin = PluginOf<'storage'> & {
   settings(): { domain?: string; maxAge: number };
 };
 
-/** `document.cookie`, or undefined where it cannot be read (no document; sandboxed documents throw). */
-const cookieText = (doc: Document | undefined): string | undefined => {
-  try {
-    return doc ? doc.cookie : undefined;
-  } catch {
-    return undefined;
-  }
-};
-
 /** Creates the `cookie` storage plugin. Defaults: 15552000 s (180 days), auto refresh, path `/`, no domain. */
 export default function cookie(): CookiePlugin {
   let ctx: PluginContext | undefined;
@@ -48,13 +39,14 @@ export default function cookie(): CookiePlugin {
   const unverified = new Map<string, { text: string; failed?: (problem: string) => void }>();
   let assignments: string[] = [];
   let timer: unknown;
-  const later = () => {
-    if (timer === undefined && ctx) timer = ctx.clock.setTimeout(verify, 0);
-  };
   const cookies = (): Map<string, string> => {
     if (!jar) {
-      jar = parseCookies(cookieText(doc()) ?? '');
-      later();
+      try {
+        jar = parseCookies(doc()!.cookie);
+      } catch {
+        jar = new Map(); // no document, or a sandboxed one whose cookie throws: no cookies
+      }
+      if (timer === undefined && ctx) timer = ctx.clock.setTimeout(verify, 0);
     }
     return jar;
   };
@@ -101,12 +93,13 @@ export default function cookie(): CookiePlugin {
     const name = prefixed(key);
     const text = typeof value === 'string' ? value : (toJson(value) ?? 'null');
     if (!doc()) {
-      fail(name, MSG_FAILED_TO_SET_COOKIE, undefined);
+      fail(name, MSG_FAILED_TO_SET_COOKIE);
       return false;
     }
-    set(name, text, options?.maxAge ?? maxAge, options?.domain ?? domain);
+    const age = options?.maxAge;
+    set(name, text, age ?? maxAge, options?.domain ?? domain);
     unverified.set(name, { text, failed: bothFailed(unverified.get(name)?.failed, options?.failed) });
-    if (options?.maxAge === undefined) refreshable.set(name, text);
+    if (age === undefined) refreshable.set(name, text);
     else refreshable.delete(name);
     return true;
   };
