@@ -14,11 +14,8 @@ const BOTS =
   );
 const BOT_WORD = /bot\b/;
 
-/** The user agent as the tracker uses it: at most 350 characters (TRK-2). */
-export const truncateUserAgent = (userAgent: unknown): string => String(userAgent ?? '').slice(0, 350);
-
-/** Whether a (truncated) user agent is a known bot. */
+/** Whether a user agent is a known bot; only its first 350 characters are looked at (TRK-2). */
 export const isBot = (userAgent: unknown): boolean => {
-  const agent = truncateUserAgent(userAgent).toLowerCase();
+  const agent = String(userAgent ?? '').slice(0, 350).toLowerCase();
   return BOT_WORD.test(agent) || BOTS.some((part) => agent.includes(part));
 };

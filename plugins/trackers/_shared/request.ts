@@ -30,16 +30,15 @@ export const request = (win: Win, options: RequestOptions): Promise<RequestRespo
   if (typeof fetch !== 'function') return Promise.reject(Error(MSG_NO_CORS));
   const method = (options.method || 'GET').toUpperCase();
   const controller = options.timeout && win?.AbortController ? new win.AbortController() : undefined;
+  const data = options.data;
   const init: RequestInit = {
     method,
     headers: { 'Content-Type': 'text/plain', ...options.headers },
     credentials: options.withCredentials ? 'include' : 'omit',
     signal: controller?.signal,
+    // Not the page's JSON.stringify: see plugins/_shared/json.ts. An undefined body is no body.
+    body: data === undefined || method == 'GET' || method == 'HEAD' ? undefined : typeof data == 'string' ? data : toJson(data),
   };
-  if (options.data !== undefined && method != 'GET' && method != 'HEAD') {
-    // Not the page's JSON.stringify: see plugins/_shared/json.ts.
-    init.body = typeof options.data == 'string' ? options.data : toJson(options.data);
-  }
   const timer = controller && win!.setTimeout(() => controller.abort(), options.timeout);
   return fetch
     .call(win, options.url, init)
@@ -66,15 +65,14 @@ export const poll = <T>(
     const { interval = 50, attempts = 100 } = options;
     let tries = 0;
     const step = () => {
-      let value: T | undefined | null | false;
       try {
-        value = check();
+        const value = check();
+        if (value) resolve(value);
+        else if (++tries >= attempts) reject(Error(MSG_POLL_TIMEOUT));
+        else clock.setTimeout(step, interval);
       } catch (thrown) {
-        return reject(thrown);
+        reject(thrown);
       }
-      if (value) return resolve(value);
-      if (++tries >= attempts) return reject(Error(MSG_POLL_TIMEOUT));
-      clock.setTimeout(step, interval);
     };
     step();
   });

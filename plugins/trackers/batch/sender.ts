@@ -67,12 +67,12 @@ export const postPending = (
   url: string,
   item: Partial<PendingEvent>,
 ): Promise<'sent' | 'refused' | 'failed'> => {
-  if (!item || !item.id) return Promise.reject(Error(MSG_NO_ID));
-  return request(win, { url, method: 'POST', data: item.data }).then(
-    ({ status }) =>
-      status >= 200 && status < 300 ? 'sent' : status >= 400 && status < 500 && status != 408 && status != 429 ? 'refused' : 'failed',
-    () => 'failed',
-  );
+  if (!item?.id) return Promise.reject(Error(MSG_NO_ID));
+  return request(win, { url, method: 'POST', data: item.data }).then(({ status }) => {
+    // The status class: 2 for 2xx, 4 for 4xx.
+    const kind = (status / 100) | 0;
+    return kind == 2 ? 'sent' : kind == 4 && status != 408 && status != 429 ? 'refused' : 'failed';
+  }, () => 'failed');
 };
 
 /** Creates the pending store over `store` and the transport to `options.url`. */
@@ -112,11 +112,13 @@ export const createSender = (ctx: PluginContext, store: () => Store, options: Se
     const all = (others = others.filter((item) => !mine.has(item.id) && !done.has(version(item))))
       .concat(items)
       .sort((a, b) => a.timeStamp - b.timeStamp);
-    const dropped = all.splice(0, Math.max(0, all.length - maxPending));
+    // A negative count splices nothing.
+    const dropped = all.splice(0, all.length - maxPending);
     if (dropped.length) {
       ctx.log.warn('Tracker: dropped', dropped.length, 'oldest pending events');
-      items = items.filter((item) => !dropped.includes(item));
-      others = others.filter((item) => !dropped.includes(item));
+      const kept = (list: PendingEvent[]) => list.filter((item) => !dropped.includes(item));
+      items = kept(items);
+      others = kept(others);
     }
     // Each batch's text is kept (see textOf), earlier pages' and other tabs' too, so writing the list
     // joins kept texts: no batch is walked again at each write. The list's own text is kept too: the
