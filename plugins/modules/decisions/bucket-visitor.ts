@@ -19,30 +19,29 @@ const given = (value: unknown) => value !== undefined && value !== null && value
 
 /** Creates the handler of one kernel. */
 export const createBucketVisitor = (ctx: PluginContext) => (args: CallArgs): void => {
-  const { experimentId } = args;
+  const { experimentId, variation } = args;
   if (!given(experimentId)) throw Error(MSG_EXPERIMENT_REQUIRED);
   let { variationId, variationIndex } = args;
-  if (given(args.variation)) {
+  if (given(variation)) {
     if (given(variationId) || given(variationIndex)) throw Error(MSG_VARIATION_REQUIRED);
-    const number = Number(args.variation);
+    const number = Number(variation);
     if (Number.isFinite(number) && number <= VARIATION_INDEX_THRESHOLD) variationIndex = number;
-    else variationId = String(args.variation);
+    else variationId = String(variation);
   }
-  if (given(variationId) === given(variationIndex)) throw Error(MSG_VARIATION_REQUIRED);
+  const byId = given(variationId);
+  if (byId === given(variationIndex)) throw Error(MSG_VARIATION_REQUIRED);
   const found = findExperiment(ctx.data, String(experimentId));
   if (!found) throw Error(msgNotFound('experiment', experimentId));
-  const layerId = args.campaignId ?? args.layerId;
-  if (given(layerId) && String(layerId) !== found.layer.id) throw Error(msgNotFound('layer', layerId));
   const { layer, experiment } = found;
-  const variation = given(variationId)
-    ? findVariation(experiment, String(variationId))
-    : Number.isInteger(Number(variationIndex)) ? (experiment.variations || [])[Number(variationIndex)] : undefined;
-  if (!variation) throw Error(msgNotFound('variation', given(variationId) ? variationId : variationIndex));
+  const layerId = args.campaignId ?? args.layerId;
+  if (given(layerId) && String(layerId) !== layer.id) throw Error(msgNotFound('layer', layerId));
+  // An index that is not a whole number in range names no entry of the list.
+  const chosen = byId ? findVariation(experiment, String(variationId)) : experiment.variations?.[Number(variationIndex)];
+  if (!chosen) throw Error(msgNotFound('variation', byId ? variationId : variationIndex));
   const visitor = ctx.get<VisitorModule>(MODULES.visitor);
-  if (!visitor || !visitor.bucketingId()) throw Error(MSG_BUCKETING_ID_NOT_SET);
+  if (!visitor?.bucketingId()) throw Error(MSG_BUCKETING_ID_NOT_SET);
   // One preferred experiment per layer: the call's experiment replaces any other of the layer.
-  const stored = visitor.variationMap()[layer.id] || {};
-  for (const other of Object.keys(stored)) if (other !== experiment.id) visitor.setVariation(layer.id, other, null);
-  visitor.setVariation(layer.id, experiment.id, variation.id);
-  ctx.log.info('Decisions: bucketed visitor into variation', variation.id, 'of experiment', experiment.id);
+  for (const other of Object.keys(visitor.variationMap()[layer.id] || {})) if (other !== experiment.id) visitor.setVariation(layer.id, other, null);
+  visitor.setVariation(layer.id, experiment.id, chosen.id);
+  ctx.log.info('Decisions: bucketed visitor into variation', chosen.id, 'of experiment', experiment.id);
 };

@@ -7,13 +7,9 @@
 import { MODULES, type PluginContext, type VisitorModule } from '../../../core';
 import { MSG_GLOBAL_HOLDBACK_SET, MSG_VISITOR_BUCKETING_ID_NOT_SET } from './messages';
 
-/** The bucket function of the first decider plugin that has one; undefined when none is registered. */
-export const bucketOf = (ctx: PluginContext, policy?: string): ((bucketingId: string, entityId: string) => number) | undefined => {
-  const own = policy ? ctx.plugin('decider', policy) : undefined;
-  if (own?.bucket) return own.bucket;
-  const found = ctx.plugins('decider').find((decider) => decider.bucket);
-  return found?.bucket;
-};
+/** The bucket function of the policy's decider, else of the first decider plugin that has one; undefined when none does. */
+export const bucketOf = (ctx: PluginContext, policy?: string): ((bucketingId: string, entityId: string) => number) | undefined =>
+  (policy && ctx.plugin('decider', policy)?.bucket) || ctx.plugins('decider').find((decider) => decider.bucket)?.bucket;
 
 /** Whether `bucketingId` is held back by a threshold in basis points, for one draw entity (ruling 3: `bucket < holdback`). */
 export const heldBack = (bucket: ((id: string, entity: string) => number) | undefined, bucketingId: string, entity: string, threshold: unknown): boolean =>
@@ -21,29 +17,23 @@ export const heldBack = (bucket: ((id: string, entity: string) => number) | unde
 
 /** The global holdback state of one kernel. */
 export const createGlobalHoldback = (ctx: PluginContext) => {
-  let decided: { activationId: string; value: boolean } | undefined;
+  // Whether the visitor is held back in this activation; undefined until decided.
+  let held: boolean | undefined;
   const decide = (activationId: string): void => {
-    if (decided) {
-      ctx.report('PluginError', MSG_GLOBAL_HOLDBACK_SET, { activationId });
-      return;
-    }
+    if (held !== undefined) return void ctx.report('PluginError', MSG_GLOBAL_HOLDBACK_SET, { activationId });
     const bucketingId = ctx.get<VisitorModule>(MODULES.visitor)?.bucketingId();
     const threshold = ctx.data.holdback;
-    if (!bucketingId) {
-      if (threshold > 0) ctx.log.error(MSG_VISITOR_BUCKETING_ID_NOT_SET);
-      decided = { activationId, value: false };
-      return;
-    }
-    decided = { activationId, value: heldBack(bucketOf(ctx), bucketingId, 'global_holdback', threshold) };
-    if (decided.value) ctx.log.info('Decisions: visitor is in the global holdback');
+    if (!bucketingId && threshold > 0) ctx.log.error(MSG_VISITOR_BUCKETING_ID_NOT_SET);
+    held = !!bucketingId && heldBack(bucketOf(ctx), bucketingId, 'global_holdback', threshold);
+    if (held) ctx.log.info('Decisions: visitor is in the global holdback');
   };
   return {
     decide,
     /** Whether the visitor is held back in this activation; decided now when nobody did yet. */
     get: (activationId: string): boolean => {
-      if (!decided) decide(activationId);
-      return decided!.value;
+      if (held === undefined) decide(activationId);
+      return held!;
     },
-    reset: () => void (decided = undefined),
+    reset: () => void (held = undefined),
   };
 };
