@@ -9,17 +9,10 @@
 const DIGITS = /^\d+$/;
 
 /** Where the suffix starts: the first `-` or `+` (-1: none). */
-const suffixAt = (version: string): number => {
-  const pre = version.indexOf('-');
-  const build = version.indexOf('+');
-  return pre < 0 ? build : build < 0 ? pre : Math.min(pre, build);
-};
+const suffixAt = (version: string): number => version.search(/[-+]/);
 
 /** Whether the version's suffix is a pre-release (its first delimiter is `-`). */
-const isPre = (version: string): boolean => {
-  const at = suffixAt(version);
-  return at >= 0 && version[at] === '-';
-};
+const isPre = (version: string): boolean => version[suffixAt(version)] === '-';
 
 /** The numeric parts, then the suffix as one more part; null when malformed. */
 const partsOf = (version: string): string[] | null => {

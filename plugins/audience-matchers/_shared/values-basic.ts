@@ -29,8 +29,8 @@ export const compileValue = (match: string | undefined, expected: unknown): Valu
   if (match === 'regex') {
     const re = typeof expected === 'string' ? compile(expected) : undefined;
     if (!re || typeof re === 'string') return () => null;
-    return (actual) =>
-      actual === undefined || actual === null || typeof actual !== 'string' ? null : re.test(actual.length > MAX_REGEX_INPUT ? actual.slice(0, MAX_REGEX_INPUT) : actual);
+    // A value that is not a string (missing ones included) is unknown.
+    return (actual) => (typeof actual !== 'string' ? null : re.test(actual.length > MAX_REGEX_INPUT ? actual.slice(0, MAX_REGEX_INPUT) : actual));
   }
   return (actual) => matchValue(match, expected, actual);
 };

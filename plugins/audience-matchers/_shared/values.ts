@@ -93,14 +93,14 @@ export const compileValue = (match: string | undefined, expected: unknown): Valu
       if (type === 'number') return (actual) => (isComparable(actual) && isComparable(expected) ? actual === expected : null);
       return (actual) => (actual === undefined || actual === null || typeof actual !== type ? null : actual === expected);
     }
+    // A value that is not a string (missing ones included) is unknown for the string matches.
     case 'substring':
       if (typeof expected !== 'string') return unknownTest;
-      return (actual) => (actual === undefined || actual === null || typeof actual !== 'string' ? null : actual.includes(expected));
+      return (actual) => (typeof actual !== 'string' ? null : actual.includes(expected));
     case 'regex': {
       const re = typeof expected === 'string' ? compile(expected) : undefined;
       if (!re || typeof re === 'string') return unknownTest;
-      return (actual) =>
-        actual === undefined || actual === null || typeof actual !== 'string' ? null : re.test(actual.length > MAX_REGEX_INPUT ? actual.slice(0, MAX_REGEX_INPUT) : actual);
+      return (actual) => (typeof actual !== 'string' ? null : re.test(actual.length > MAX_REGEX_INPUT ? actual.slice(0, MAX_REGEX_INPUT) : actual));
     }
     case 'range': {
       const range = parseRange(expected);
@@ -109,8 +109,8 @@ export const compileValue = (match: string | undefined, expected: unknown): Valu
       return (actual) => (typeof actual === 'number' && actual === actual ? actual >= min && actual <= max : null);
     }
     default:
-      if (!isComparison(match!)) return unknownTest;
-      return (actual) => (actual === undefined || actual === null ? null : compareWith(match!, expected, actual));
+      // A missing value is not comparable: compareWith answers null for it.
+      return isComparison(match!) ? (actual) => compareWith(match!, expected, actual) : unknownTest;
   }
 };
 

@@ -13,7 +13,7 @@ import { definePlugin, type AudienceMatcherKind, type AudiencesModule, type Plug
 import type { Audience, AudienceCondition, AudienceConditions, AudienceIdExpression, ProjectData } from '../../../core/project/types';
 import { evaluateList, flattenIds, MAX_DEPTH, type Tri } from './logic';
 import { createProfile, isThenable, type ProfileStore } from './profile';
-import { audienceRule } from './validate';
+import { pluginsRule } from './validate';
 import { validationOnly } from '../../_shared/validation-only';
 
 /** Default wait for pending fields, ms (runtime-spec §9 default campaign activation timeout). */
@@ -234,9 +234,10 @@ export default function audiences(): PluginOf<'apiModule'> {
         () => {
           undecided = false;
           return ids.filter((id) => {
-            const before = waitingOn ? waitingOn.length : 0;
+            // The list of awaited fields only grows during a pass: a longer one means this audience met a pending field.
+            const before = waitingOn?.length;
             const result = audience(id);
-            if (result === null && (waitingOn ? waitingOn.length : 0) !== before) undecided = true;
+            if (result === null && waitingOn?.length !== before) undecided = true;
             return result === true;
           });
         },
@@ -255,9 +256,7 @@ export default function audiences(): PluginOf<'apiModule'> {
       store = createProfile(context);
     },
     // The rule gets the project's plugins, so it runs alike at snippet build and at kernel start.
-    validate: validationOnly((data, report, plugins) =>
-      audienceRule((type) => plugins.find((p): p is PluginOf<'audienceMatcher'> => p.type === 'audienceMatcher' && p.name === type))(data, report, plugins),
-    ),
+    validate: validationOnly(pluginsRule),
     create: () => module,
   });
 }

@@ -38,25 +38,6 @@ export const createProfile = (ctx: PluginContext): ProfileStore => {
 
   // The visitor module, once found (get is a map lookup, but this runs for every attribute condition).
   let visitorModule: VisitorModule | undefined;
-  const addVisitorFields = (target: Record<string, unknown>) => {
-    for (const [field, read] of Object.entries(VISITOR_FIELDS)) {
-      if (field in target) continue; // a provider (e.g. the segments provider) supplies it
-      Object.defineProperty(target, field, {
-        enumerable: true,
-        configurable: true,
-        get: () => {
-          const visitor = (visitorModule ??= ctx.get<VisitorModule>(MODULES.visitor));
-          if (!visitor) return undefined;
-          try {
-            return read(visitor);
-          } catch (error) {
-            ctx.report('PluginError', error, { module: MODULES.visitor });
-            return undefined;
-          }
-        },
-      });
-    }
-  };
 
   const set = (target: Record<string, unknown>, field: string, value: unknown) => {
     if (!isThenable(value)) return void (target[field] = value);
@@ -75,14 +56,31 @@ export const createProfile = (ctx: PluginContext): ProfileStore => {
 
   const load = () => {
     loaded = true;
-    const next: Record<string, unknown> = {};
     pending = 0;
-    profile = next;
+    const next: Record<string, unknown> = (profile = {});
     for (const provider of ctx.plugins('profileProvider')) {
       const fields = ctx.attempt('PluginError', () => provider.provide(), { plugin: provider.name });
       if (fields && typeof fields === 'object') for (const field of Object.keys(fields)) set(next, field, fields[field]);
     }
-    addVisitorFields(next);
+    for (const [field, read] of Object.entries(VISITOR_FIELDS)) {
+      // A provider (e.g. the segments provider) may supply the field itself.
+      if (!(field in next)) {
+        Object.defineProperty(next, field, {
+          enumerable: true,
+          configurable: true,
+          get: () => {
+            const visitor = (visitorModule ??= ctx.get<VisitorModule>(MODULES.visitor));
+            if (!visitor) return undefined;
+            try {
+              return read(visitor);
+            } catch (error) {
+              ctx.report('PluginError', error, { module: MODULES.visitor });
+              return undefined;
+            }
+          },
+        });
+      }
+    }
   };
 
   return {

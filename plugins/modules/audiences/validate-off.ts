@@ -15,3 +15,6 @@ export const noMatcherMessage = (type: string): string => `No audience matcher f
 export const audienceRule =
   (_find: MatcherFinder): ProjectRule =>
   () => {};
+
+/** As {@link audienceRule}: reports nothing. */
+export const pluginsRule: ProjectRule = () => {};

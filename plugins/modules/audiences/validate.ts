@@ -4,6 +4,7 @@
  * attribute lookups...). Problems are reported at validation (snippet build, kernel start) rather than
  * in the visitor's page.
  */
+import type { PluginOf } from '../../../core';
 import type { AudienceMatcherKind, ConditionProblem } from '../../../core/kinds/audiences';
 import type { ProjectData } from '../../../core/project/types';
 import type { ProblemReport, ProjectRule } from '../../../core/project/validate';
@@ -47,3 +48,7 @@ export const audienceRule =
       walk(audience.conditions, `audiences[${index}].conditions`, 0);
     });
   };
+
+/** The rule over the project's own plugins, as the audiences plugin registers it (`validate`). */
+export const pluginsRule: ProjectRule = (data, report, plugins) =>
+  audienceRule((type) => plugins.find((plugin): plugin is PluginOf<'audienceMatcher'> => plugin.type === 'audienceMatcher' && plugin.name === type))(data, report, plugins);
