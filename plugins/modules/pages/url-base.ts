@@ -20,30 +20,23 @@ const decodeName = (pair: string) => {
   }
 };
 
+// A trimmed URL's parts after its protocol (or a protocol-relative `//`): host, path, query (without its
+// `?`) and hash (only when something follows `#`; any character, hence `s`). Every part is optional, so it always matches.
+const URL_PARTS = /^(?:[a-z][a-z\d+.-]*:\/\/|\/\/)?([^/?#]*)([^?#]*)\??([^#]*)(#.+)?/is;
+
 /**
  * Normalises a URL for matching: strips the product's query parameters (URL-7), the protocol (URL-8),
  * editor and preview host prefixes (URL-11), a leading `www.` (URL-9) and trailing slashes of the path
  * (URL-10); lowercases the host. Other query parameters and the hash are kept, in order.
  */
 export const normalizeUrl = (url: string, hostPrefixes: readonly string[] = DEFAULT_HOST_PREFIXES): string => {
-  let rest = String(url).trim();
-  const hashAt = rest.indexOf('#');
-  const hash = hashAt < 0 || hashAt === rest.length - 1 ? '' : rest.slice(hashAt);
-  if (hashAt >= 0) rest = rest.slice(0, hashAt);
-  const queryAt = rest.indexOf('?');
-  const query = queryAt < 0 ? '' : rest.slice(queryAt + 1);
-  if (queryAt >= 0) rest = rest.slice(0, queryAt);
-  rest = rest.replace(/^[a-z][a-z\d+.-]*:\/\/|^\/\//i, '');
-  const slashAt = rest.indexOf('/');
-  let host = (slashAt < 0 ? rest : rest.slice(0, slashAt)).toLowerCase();
-  const path = (slashAt < 0 ? '' : rest.slice(slashAt)).replace(/\/+$/, '');
+  const [, written, path, query, hash = ''] = URL_PARTS.exec(String(url).trim())!;
+  let host = written.toLowerCase();
   const prefix = hostPrefixes.find((candidate) => host.startsWith(candidate));
   if (prefix) host = host.slice(prefix.length);
-  host = host.replace(/^www\./, '');
   const kept = query.split('&').filter((pair) => pair && !decodeName(pair).toLowerCase().startsWith(PREFIX));
-  return host + path + (kept.length ? `?${kept.join('&')}` : '') + hash;
+  return host.replace(/^www\./, '') + path.replace(/\/+$/, '') + (kept.length ? `?${kept.join('&')}` : '') + hash;
 };
-
 
 /** The URL without query and hash, as the simple rule compares it (URL-4). */
 export const withoutQuery = (normalized: string) => normalized.replace(/[?#].*$/, '');
@@ -58,12 +51,9 @@ export const splitHost = (normalized: string): [string, string] => {
  * Whether a simple or substring rule names a host: it has a protocol, or its first segment looks like a
  * host (a dot, a port, `localhost`). `/pricing` and `pricing` do not: they match on the path (URL-3, URL-4).
  */
-export const namesHost = (value: string): boolean => {
-  const v = value.trim();
-  if (/^(?:[a-z][a-z\d+.-]*:)?\/\//i.test(v)) return true;
-  const first = v.split(/[/?#]/)[0];
-  return first.includes('.') || /:\d+$/.test(first) || /^localhost$/i.test(first);
-};
+export const namesHost = (value: string): boolean =>
+  // A protocol or `//`; else a first segment (up to `/`, `?` or `#`) with a dot, ending in a port, or `localhost`.
+  /^(?:(?:[a-z][a-z\d+.-]*:)?\/\/|[^/?#]*(?:\.|:\d+(?![^/?#]))|localhost(?![^/?#]))/i.test(value.trim());
 
 /** A path with its leading slash, without query and hash: the root is '/'. */
 export const rooted = (path: string) => '/' + withoutQuery(path).replace(/^\//, '');
@@ -86,12 +76,14 @@ export const createRegexRule = (hostPrefixes: readonly string[], onInvalid: (pat
   const compiled = new Map<string, RegExp | null>();
   const regex = (pattern: string, flags?: string): RegExp | null => {
     const key = flags ? flags + '\0' + pattern : pattern;
-    if (!compiled.has(key)) {
-      const found = compile(pattern, flags);
-      compiled.set(key, typeof found == 'string' ? null : found);
-      if (typeof found == 'string') onInvalid(pattern, found);
+    let found = compiled.get(key);
+    if (found === undefined) {
+      // compile answers with the reason when the pattern is invalid or unsafe.
+      const result = compile(pattern, flags);
+      compiled.set(key, (found = typeof result == 'string' ? null : result));
+      if (!found) onInvalid(pattern, result);
     }
-    return compiled.get(key)!;
+    return found;
   };
   const test = (value: string, url: string): boolean => {
     const pattern = regex(value);
@@ -99,8 +91,9 @@ export const createRegexRule = (hostPrefixes: readonly string[], onInvalid: (pat
     const normalized = normalizeUrl(url, hostPrefixes);
     if (!value.startsWith('^/')) return pattern.test(normalized) || pattern.test(url);
     const path = splitHost(normalized)[1];
+    const root = rooted(path);
     const written = pathAsWritten(url);
-    return [rooted(path), rooted(path) + path.replace(/^[^?#]*/, ''), withoutQuery(written), written].some((text) => pattern.test(text));
+    return [root, root + path.replace(/^[^?#]*/, ''), withoutQuery(written), written].some((text) => pattern.test(text));
   };
   return { regex, test };
 };
