@@ -57,7 +57,8 @@ export default function crossDomain(options: CrossDomainOptions = {}): CrossDoma
   let settle: (() => void) | undefined;
   const cache: Record<string, unknown> = {};
   const outbox: XdsRequest[] = [];
-  const awaiting = new Map<number, (answer?: XdsAnswer) => void>();
+  // Who waits for each request's answer (PUT and DELETE: nobody).
+  const awaiting = new Map<number, ((answer?: XdsAnswer) => void) | undefined>();
 
   // Every request waits for its answer in `awaiting` (those not yet sent also in `outbox`); the cap
   // counts them once and drops the oldest first (XDS-10).
@@ -67,19 +68,19 @@ export default function crossDomain(options: CrossDomainOptions = {}): CrossDoma
       awaiting.delete(id);
       const queued = outbox.findIndex((request) => request.id === id);
       if (queued >= 0) outbox.splice(queued, 1);
-      done();
+      done?.();
     }
   };
   const attemptPost = (request: XdsRequest) => {
-    if (!loaded || !frame?.contentWindow) return false;
-    frame.contentWindow.postMessage(request, origin); // only the frame's origin may receive it
-    return true;
+    const target = loaded && frame?.contentWindow;
+    if (target) target.postMessage(request, origin); // only the frame's origin may receive it
+    return !!target;
   };
-  const send = (type: XdsRequest['type'], fields: Partial<XdsRequest> = {}, done?: (answer?: XdsAnswer) => void) => {
+  const send = (type: XdsRequest['type'], fields?: Partial<XdsRequest>, done?: (answer?: XdsAnswer) => void) => {
     // Before the frame opens (idle) messages wait in the outbox; a disabled store sends nothing.
     if (state === 'disabled') return done?.();
     const request = { [XDS_MARK]: 1, id: ++nextId, type, ...fields } as XdsRequest;
-    awaiting.set(request.id, done ?? (() => {}));
+    awaiting.set(request.id, done);
     if (!attemptPost(request)) outbox.push(request);
     keep();
   };
@@ -87,7 +88,7 @@ export default function crossDomain(options: CrossDomainOptions = {}): CrossDoma
   const disable = () => {
     state = 'disabled';
     outbox.length = 0;
-    awaiting.forEach((done) => done());
+    awaiting.forEach((done) => done?.());
     awaiting.clear();
     frame?.remove();
     frame = undefined;
@@ -95,9 +96,10 @@ export default function crossDomain(options: CrossDomainOptions = {}): CrossDoma
   };
 
   const onMessage = (event: MessageEvent) => {
-    const answer = event.data as XdsAnswer | undefined;
-    if (!answer || typeof answer !== 'object' || answer[XDS_MARK] !== 1) return;
-    if (!frame || event.source !== frame.contentWindow || event.origin !== origin) {
+    const answer = event.data as XdsAnswer | null;
+    if (typeof answer !== 'object' || answer?.[XDS_MARK] !== 1) return;
+    // A message event's source is a window or null, never undefined: without a frame nothing matches.
+    if (event.source !== frame?.contentWindow || event.origin !== origin) {
       ctx?.log.warn(msgForeignOrigin(event.origin));
       return;
     }
@@ -126,9 +128,10 @@ export default function crossDomain(options: CrossDomainOptions = {}): CrossDoma
       port: loc.port,
     };
     const url = (options.url ?? DEFAULT_URL).replace(/\{(\w+)\}/g, (match, name: string) => fill[name] ?? match);
+    const doc = win.document;
     try {
       origin = new URL(url, loc.href).origin;
-      frame = win.document.createElement('iframe');
+      frame = doc.createElement('iframe');
     } catch {
       return false;
     }
@@ -146,7 +149,7 @@ export default function crossDomain(options: CrossDomainOptions = {}): CrossDoma
       win.removeEventListener('message', onMessage);
       frame?.remove();
     });
-    (win.document.body ?? win.document.documentElement).appendChild(frame);
+    (doc.body ?? doc.documentElement).appendChild(frame);
     return true;
   };
 
@@ -166,11 +169,13 @@ export default function crossDomain(options: CrossDomainOptions = {}): CrossDoma
         resolve();
       };
       settle = finish;
+      // Disabling answers every waiting request without an answer, so a SYNC answer finds the store enabled.
       send('GETALL', {}, (answer) => {
-        if (answer?.type !== 'SYNC' || state === 'disabled') return finish();
-        // Values written on this page while the sync was under way are newer than the frame's.
+        if (answer?.type !== 'SYNC') return finish();
+        // Values written on this page while the sync was under way are newer than the frame's. A value
+        // that is not an object (null included) adds nothing (Object.assign skips false and null).
         const local = { ...cache };
-        Object.assign(cache, answer.value && typeof answer.value === 'object' ? answer.value : {}, local);
+        Object.assign(cache, typeof answer.value === 'object' && answer.value, local);
         state = 'synced';
         c.emit({ type: 'lifecycle', name: 'originsSynced', data: { keys: Object.keys(cache) } });
         finish();
@@ -199,9 +204,8 @@ export default function crossDomain(options: CrossDomainOptions = {}): CrossDoma
     read: (key) => cache[key],
     write(key, value) {
       cache[key] = value;
-      if (state === 'disabled') return false;
-      send('PUT', { key, value });
-      return true;
+      send('PUT', { key, value }); // sends nothing when disabled
+      return state !== 'disabled';
     },
     remove(key) {
       const value = cache[key] as { randomId?: string } | undefined;
