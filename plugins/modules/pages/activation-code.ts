@@ -10,9 +10,10 @@ import type { PageDefinition } from '../../../core/project/types';
 export const runActivationCode = (ctx: PluginContext, page: PageDefinition, activate: (isActive?: boolean) => void): unknown => {
   const code = page.activationCode;
   if (typeof code !== 'function') return;
-  const result = ctx.attempt('ActivationCodeError', () => code(activate, page), { pageId: page.id });
-  if (result && typeof (result as PromiseLike<unknown>).then === 'function') {
-    (result as PromiseLike<unknown>).then(undefined, (error) => ctx.report('ActivationCodeError', error, { pageId: page.id }));
+  const details = { pageId: page.id };
+  const result = ctx.attempt('ActivationCodeError', () => code(activate, page), details);
+  if (typeof (result as PromiseLike<unknown> | undefined)?.then === 'function') {
+    (result as PromiseLike<unknown>).then(undefined, (error) => ctx.report('ActivationCodeError', error, details));
   }
   return result;
 };

@@ -21,7 +21,8 @@ const decodeName = (pair: string) => {
 };
 
 // A trimmed URL's parts after its protocol (or a protocol-relative `//`): host, path, query (without its
-// `?`) and hash (only when something follows `#`; any character, hence `s`). Every part is optional, so it always matches.
+// `?`) and hash (only when something follows `#`; of any characters, hence the `s` flag). Every part is
+// optional, so it always matches.
 const URL_PARTS = /^(?:[a-z][a-z\d+.-]*:\/\/|\/\/)?([^/?#]*)([^?#]*)\??([^#]*)(#.+)?/is;
 
 /**

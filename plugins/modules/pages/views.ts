@@ -89,13 +89,6 @@ export const createViews = (ctx: PluginContext, matchUrl: PagesModule['matchUrl'
     delete detachers[pageId];
   };
   const stopWatching = () => watchers.splice(0).forEach((stop) => guard(stop));
-  // The log line and the lifecycle event of a page's activation or deactivation.
-  const announce = (page: PageDefinition, name: string, word: string, data?: Omit<PageActivatedData, 'pageId' | 'apiName'>) => {
-    ctx.log.info(`Page ${page.apiName} ${word}`);
-    const eventData: PageDeactivatedData | PageActivatedData = { pageId: page.id, apiName: page.apiName, ...data };
-    ctx.emit({ type: 'lifecycle', name, data: eventData });
-  };
-
   const activate = (page: PageDefinition, tags?: Tags) => {
     const state = stateOf(page);
     const activationId = activation!.id;
@@ -106,7 +99,9 @@ export const createViews = (ctx: PluginContext, matchUrl: PagesModule['matchUrl'
     detach(page.id);
     const activatedAt = ctx.clock.now();
     Object.assign(state, { status: 'active', activatedAt, activationId, tags: { ...readTags(page.tags, ctx.win), ...tags } });
-    announce(page, 'pageActivated', 'activated', { activationId, activatedAt, tags: { ...state.tags }, category: page.category });
+    const data: PageActivatedData = { pageId: page.id, apiName: page.apiName, activationId, activatedAt, tags: { ...state.tags }, category: page.category };
+    ctx.log.info(`Page ${page.apiName} activated`);
+    ctx.emit({ type: 'lifecycle', name: 'pageActivated', data });
     // PAG-16: every non-custom event of the page gets its implementation; `fire` tracks it through the public push.
     const stops: Array<() => void> = [];
     for (const event of Array.isArray(ctx.data.events) ? ctx.data.events : []) {
@@ -140,7 +135,9 @@ export const createViews = (ctx: PluginContext, matchUrl: PagesModule['matchUrl'
       guard(() => changes.removeActionState(page.id));
     }
     detach(page.id);
-    announce(page, 'pageDeactivated', 'deactivated');
+    ctx.log.info(`Page ${page.apiName} deactivated`);
+    const data: PageDeactivatedData = { pageId: page.id, apiName: page.apiName };
+    ctx.emit({ type: 'lifecycle', name: 'pageDeactivated', data });
   };
 
   /**
@@ -164,7 +161,6 @@ export const createViews = (ctx: PluginContext, matchUrl: PagesModule['matchUrl'
     else pending.push(run);
   };
 
-  const step = (fn: () => unknown) => void guard(fn);
   ctx.hook('preActivate', () => {
     current = undefined;
     const controls = ctx.get<ControlsModule>(MODULES.controls);
@@ -182,15 +178,15 @@ export const createViews = (ctx: PluginContext, matchUrl: PagesModule['matchUrl'
   });
   ctx.hook('visitor', () => {
     if (!current) return;
-    step(() => visitor()?.identify()); // step 3
-    step(() => decisions()?.trackRedirectDecision()); // step 4
-    step(() => visitor()?.mergeStoredVariationMaps()); // step 5
-    step(() => ctx.get<AudiencesModule>(MODULES.audiences)?.load()); // step 6
+    guard(() => visitor()?.identify()); // step 3
+    guard(() => decisions()?.trackRedirectDecision()); // step 4
+    guard(() => visitor()?.mergeStoredVariationMaps()); // step 5
+    guard(() => ctx.get<AudiencesModule>(MODULES.audiences)?.load()); // step 6
   });
   ctx.hook('postVisitorProfileLoad', () => {
     if (!current) return;
     const { id, timestamp } = current;
-    step(() => decisions()?.decideGlobalHoldback(id)); // step 7
+    guard(() => decisions()?.decideGlobalHoldback(id)); // step 7
     ctx.emit({ type: EVENT_TYPES.tracking, name: 'clientActivation', data: { activationId: id, timestamp } }); // step 8
   });
   ctx.hook('views', () => {
