@@ -15,11 +15,8 @@ import { msgIdsDoNotFit } from './messages';
 /** DEC-36, DEC-37. */
 export const DECISION_MAX_LENGTH = 255;
 
-/** One labelled entity of a decision: a readable name and its id. */
-export interface Labelled {
-  name: string;
-  id: string;
-}
+/** One labelled entity of a decision: its readable name and its id. */
+export type Labelled = [name: string, id: string];
 
 /** Options of the string getters. */
 export interface StringOptions {
@@ -29,13 +26,13 @@ export interface StringOptions {
 
 /**
  * The labels of a decision (layer, experiment, variation) followed by its suffix, ready to join with `:`;
- * undefined (ERR-60 logged) when the ids alone do not fit. `parts` is the caller's own: its names are
- * cleaned and shortened in place.
+ * undefined (ERR-60 logged) when the ids alone do not fit. `withNames`: version 1 (names and ids), else
+ * version 2 (ids only). `parts` is the caller's own: its names are cleaned and shortened in place.
  */
 export const decisionLabels = (
   parts: Labelled[],
   holdback: boolean,
-  version: 1 | 2,
+  withNames: boolean,
   options: StringOptions,
   log: { error(...parts: unknown[]): void },
 ): string[] | undefined => {
@@ -43,14 +40,14 @@ export const decisionLabels = (
   const suffix = holdback ? 'holdback' : 'treatment';
   // The room left for names: the maximum less the suffix, one ':' after each label, and each id (in
   // version 1 with its parentheses).
-  let room = parts.reduce((left, part) => left - part.id.length - (version === 1 ? 3 : 1), maxLength - suffix.length);
+  let room = parts.reduce((left, [, id]) => left - id.length - (withNames ? 3 : 1), maxLength - suffix.length);
   if (room < 0) return void log.error(msgIdsDoNotFit(maxLength));
-  if (options.shouldCleanString) for (const part of parts) part.name = part.name.replace(/[^A-Za-z0-9 _-]/g, '');
+  if (options.shouldCleanString) for (const part of parts) part[0] = part[0].replace(/[^A-Za-z0-9 _-]/g, '');
   // Shortest names first: what they leave unused goes to the longer ones (slice rounds each share down).
-  if (version === 1) {
+  if (withNames) {
     [...parts]
-      .sort((a, b) => a.name.length - b.name.length)
-      .forEach((part, k, sorted) => (room -= (part.name = part.name.slice(0, room / (sorted.length - k))).length));
+      .sort((a, b) => a[0].length - b[0].length)
+      .forEach((part, k, sorted) => (room -= (part[0] = part[0].slice(0, room / (sorted.length - k))).length));
   }
-  return [...parts.map((part) => (version === 1 ? `${part.name}(${part.id})` : part.id)), suffix];
+  return [...parts.map(([name, id]) => (withNames ? `${name}(${id})` : id)), suffix];
 };

@@ -42,8 +42,9 @@ export const createState = (
       id: layer.id,
       campaignName: layer.name ?? null,
       isActive: !!entry && (!pages || !entry.layerState.pageId || pages.activePageIds().includes(entry.layerState.pageId)),
-      isInCampaignHoldback: !!decision && decision.isLayerHoldback,
-      inCohort: !!entry && entry.inCohort,
+      // Both flags are booleans of every decided layer.
+      isInCampaignHoldback: !!decision?.isLayerHoldback,
+      inCohort: !!entry?.inCohort,
       experiment: experimentNamed && { ...experimentNamed, campaignName: experiment!.campaignName ?? layer.name ?? null },
       allExperiments: (layer.experiments || []).map(named),
       variation: named(findVariation(experiment, decision?.variationId)),
@@ -86,12 +87,12 @@ export const createState = (
       layer &&
       decisionLabels(
         [
-          { name: layer.name ?? '', id: layer.id },
-          { name: experiment?.name ?? '', id: decision.experimentId ?? '' },
-          { name: variation?.name ?? '', id: decision.variationId ?? '' },
+          [layer.name ?? '', layer.id],
+          [experiment?.name ?? '', decision.experimentId ?? ''],
+          [variation?.name ?? '', decision.variationId ?? ''],
         ],
         decision.isLayerHoldback,
-        layer.integrationStringVersion === 2 ? 2 : 1,
+        layer.integrationStringVersion !== 2,
         options,
         ctx.log,
       )
