@@ -55,26 +55,28 @@ export default function visitor(): PluginOf<'apiModule'> {
   const readLocal = (key: string) => store('local')?.read(key);
   const writeLocal = (key: string, value: unknown, options?: StorageWriteOptions) => store('local')?.write(key, value, options);
   const now = () => ctx.clock.now();
-  // The names given are COOKIE_NAMES, none of which carries the prefix the cookie plugin adds.
-  const warnTampered = (name: string) => ctx.log.warn(msgTamperedCookie(PREFIX + name));
-
-  /** A runtime cookie's value when it looks like one the runtime wrote; a tampered one is warned and ignored. */
-  const cookieId = (name: string): string | undefined => {
+  /**
+   * A runtime cookie's value as `valid` keeps it (the visitor id, or a sticky edge cookie's JSON object); a
+   * value it refuses could not have been written for the runtime: it is ignored with a warning.
+   */
+  const cookie = <T>(name: string, valid: (value: any) => T | undefined): T | undefined => {
     const value = store('cookie')?.read(name);
-    return value === undefined ? undefined : (validId(value) ?? void warnTampered(name));
+    if (value === undefined) return;
+    const kept = valid(value);
+    // The names given are COOKIE_NAMES, none of which carries the prefix the cookie plugin adds.
+    if (kept === undefined) ctx.log.warn(msgTamperedCookie(PREFIX + name));
+    return kept;
   };
-  /** A sticky edge cookie's JSON object (VIS-28: read, never written); any other value is warned and ignored. */
-  const edgeCookie = (name: string): Record<string, any> | undefined => {
-    const text = store('cookie')?.read(name) as string | undefined;
-    if (text === undefined) return;
-    try {
-      const value = JSON.parse(text);
-      if (isRecord(value)) return value;
-    } catch {
-      // warned below
-    }
-    warnTampered(name);
-  };
+  /** A sticky edge cookie (VIS-28: read, never written): its JSON text must hold an object. */
+  const edgeCookie = (name: string) =>
+    cookie(name, (text: string) => {
+      try {
+        const value = JSON.parse(text);
+        if (isRecord(value)) return value;
+      } catch {
+        // tampered
+      }
+    });
   const load = (): StoredProfile => (profile ??= validProfile(readLocal(STORAGE_KEYS.profile)));
   const save = (options?: StorageWriteOptions) => writeLocal(STORAGE_KEYS.profile, load(), options);
   /** Sets or (with null) removes an entry of a profile record, and stores the profile. */
@@ -92,7 +94,7 @@ export default function visitor(): PluginOf<'apiModule'> {
   const storedSession = (): VisitorSession | undefined => {
     if (!session) {
       const stored = readLocal(STORAGE_KEYS.sessionState) as VisitorSession | undefined;
-      if (stored && typeof stored.sessionId === 'number' && typeof stored.lastSessionTimestamp === 'number') session = stored;
+      if (typeof stored?.sessionId === 'number' && typeof stored.lastSessionTimestamp === 'number') session = stored;
     }
     return session;
   };
@@ -119,7 +121,7 @@ export default function visitor(): PluginOf<'apiModule'> {
   };
 
   /** The random id as storage has it, without creating or writing one: cross-domain, cookie, then local. */
-  const storedRandomId = () => validId(shared().randomId) ?? cookieId(COOKIE_NAMES.visitorId) ?? load().randomId;
+  const storedRandomId = () => validId(shared().randomId) ?? cookie(COOKIE_NAMES.visitorId, validId) ?? load().randomId;
   /** The id tracking and bucketing use: the customer's, else the random one; undefined before `identify`. */
   const id = () => (identified === undefined ? undefined : (customId ?? load().randomId));
 
@@ -157,9 +159,10 @@ export default function visitor(): PluginOf<'apiModule'> {
     let changed = mergeVariationMaps(p.variationMap, shared().variationMap);
     changed = mergeVariationMaps(p.variationMap, edgeCookie(COOKIE_NAMES.edgeVariationMap)) || changed;
     const edgeProfile = edgeCookie(COOKIE_NAMES.edgeProfile) ?? {};
+    const attributes = p.attributes;
     for (const name of Object.keys(edgeProfile)) {
-      if (p.attributes[name] || edgeProfile[name] == null) continue; // the visitor's own value is newer
-      p.attributes[name] = { value: edgeProfile[name], lastModified: now() };
+      if (attributes[name] || edgeProfile[name] == null) continue; // the visitor's own value is newer
+      attributes[name] = { value: edgeProfile[name], lastModified: now() };
       changed = true;
     }
     if (changed) save();
@@ -199,8 +202,9 @@ export default function visitor(): PluginOf<'apiModule'> {
     variationMap: () => load().variationMap,
     setVariation(layerId, experimentId, variationId) {
       const map = load().variationMap;
-      setOrDelete((map[layerId] ??= {}), experimentId, variationId);
-      if (!Object.keys(map[layerId]).length) delete map[layerId];
+      const layer = (map[layerId] ??= {});
+      setOrDelete(layer, experimentId, variationId);
+      if (!Object.keys(layer).length) delete map[layerId];
       save();
       share();
     },
