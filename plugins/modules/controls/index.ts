@@ -15,7 +15,6 @@ export const EMBEDDED_EDITOR_KEY = PARAMS.embeddedEditor;
 /** A flag parameter is on when present, unless it says `false` or `0` (`?varia_editor` alone is on). */
 const isOn = (value: string | undefined) => value !== undefined && value !== 'false' && value !== '0';
 const idList = (value: string | undefined) => (value ?? '').split(',').map((id) => id.trim()).filter(Boolean);
-const unique = (...lists: string[][]) => [...new Set(lists.flat())];
 
 /**
  * The embedded editor flag: set or cleared by the parameter, otherwise remembered from earlier pages of
@@ -74,31 +73,30 @@ export default function controls(): PluginOf<'apiModule'> {
     return (reading = { query, modes, directive: parseDirective(query[PARAMS.directive]) });
   };
 
-  const forcingAllowed = () => ctx?.data.enableForceParameters !== false;
+  const param = (name: string) => read().query[name];
+  // The ids of the parameter and of the directive, once each; none when forcing is switched off.
+  const forced = (key: 'forceVariations' | 'forceAudiences') =>
+    ctx?.data.enableForceParameters !== false ? [...new Set([...idList(param(PARAMS[key])), ...read().directive[key]])] : [];
   const module: ControlsModule = {
     modes: () => read().modes,
-    forcedVariationIds: () =>
-      forcingAllowed() ? unique(idList(read().query[PARAMS.forceVariations]), read().directive.forceVariations) : [],
-    forcedAudienceIds: () =>
-      forcingAllowed() ? unique(idList(read().query[PARAMS.forceAudiences]), read().directive.forceAudiences) : [],
-    forceTracking: () => isOn(read().query[PARAMS.forceTracking]),
+    forcedVariationIds: () => forced('forceVariations'),
+    forcedAudienceIds: () => forced('forceAudiences'),
+    forceTracking: () => isOn(param(PARAMS.forceTracking)),
     observeIndefinitely: () => read().directive.observeChanges,
-    projectToken: () => read().query[PARAMS.token] || undefined,
+    projectToken: () => param(PARAMS.token) || undefined,
     optOut: () => {
-      const param = read().query[PARAMS.optOut];
-      if (read().directive.optOut || param === 'true') return true;
-      if (param === 'false') return false;
+      const value = param(PARAMS.optOut);
+      return read().directive.optOut || value === 'true' || (value === 'false' ? false : undefined);
     },
     // TRK-4, plus opt-out: an opted-out visitor is never tracked (VIS-35).
-    trackingAllowed: () =>
-      !!ctx &&
-      !ctx.disabled('tracking') &&
-      module.optOut() !== true &&
-      (module.forceTracking() ||
-        (!read().modes.preview &&
-          !read().modes.legacyPreview &&
-          !module.forcedVariationIds().length &&
-          !module.forcedAudienceIds().length)),
+    trackingAllowed: () => {
+      if (!ctx || ctx.disabled('tracking') || module.optOut() === true) return false;
+      const { modes } = read();
+      return (
+        module.forceTracking() ||
+        (!modes.preview && !modes.legacyPreview && !module.forcedVariationIds().length && !module.forcedAudienceIds().length)
+      );
+    },
     // URL-29: editor mode disables activation when the plugin is set up (below), so this one check covers both.
     activationAllowed: () => !!ctx && !ctx.disabled('activation'),
     domReady: () =>
