@@ -22,12 +22,12 @@ export interface ProfileStore {
 const isThenable = (value: unknown): value is PromiseLike<unknown> =>
   value !== null && (typeof value === 'object' || typeof value === 'function') && typeof (value as PromiseLike<unknown>).then === 'function';
 
-/** The visitor-module fields, by profile field name. */
-const VISITOR_FIELDS: Record<string, (visitor: VisitorModule) => unknown> = {
-  attributes: (visitor) => visitor.attributes(),
-  segments: (visitor) => visitor.segments(),
-  behaviourEvents: (visitor) => visitor.behaviourEvents(),
-  firstSession: (visitor) => visitor.isFirstSession(),
+/** The visitor-module fields: profile field name -> the visitor module's method that reads it. */
+const VISITOR_FIELDS: Record<string, 'attributes' | 'segments' | 'behaviourEvents' | 'isFirstSession'> = {
+  attributes: 'attributes',
+  segments: 'segments',
+  behaviourEvents: 'behaviourEvents',
+  firstSession: 'isFirstSession',
 };
 
 /** Creates the profile store of one kernel. */
@@ -62,7 +62,7 @@ export const createProfile = (ctx: PluginContext): ProfileStore => {
       const fields = ctx.attempt('PluginError', () => provider.provide(), { plugin: provider.name });
       if (fields && typeof fields === 'object') for (const field of Object.keys(fields)) set(next, field, fields[field]);
     }
-    for (const [field, read] of Object.entries(VISITOR_FIELDS)) {
+    for (const [field, method] of Object.entries(VISITOR_FIELDS)) {
       // A provider (e.g. the segments provider) may supply the field itself.
       if (!(field in next)) {
         Object.defineProperty(next, field, {
@@ -72,7 +72,7 @@ export const createProfile = (ctx: PluginContext): ProfileStore => {
             const visitor = (visitorModule ??= ctx.get<VisitorModule>(MODULES.visitor));
             if (!visitor) return undefined;
             try {
-              return read(visitor);
+              return visitor[method]();
             } catch (error) {
               ctx.report('PluginError', error, { module: MODULES.visitor });
               return undefined;

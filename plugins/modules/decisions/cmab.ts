@@ -16,7 +16,7 @@ import type { Experiment, Layer } from '../../../core/project/types';
 import { toJson } from '../../_shared/json';
 import { requestPrediction, type PredictionAttribute } from './cmab-request';
 import { REASONS } from './messages';
-import { findVariation, isCmab, uuid } from './util';
+import { findVariation, isCmab, isThenable, uuid } from './util';
 
 /** CMAB-15: 30 minutes since the last use. */
 export const CMAB_IDLE_MS = 30 * 60 * 1000;
@@ -59,14 +59,6 @@ export const reusable = (entry: CmabEntry | undefined | null, experiment: Experi
   now - entry.touchedAt < CMAB_IDLE_MS &&
   now - entry.createdAt < CMAB_MAX_AGE_MS;
 
-// Whether a layer has a bandit experiment at all: most do not, and settle runs for every decision.
-const banditLayers = new WeakMap<Layer, boolean>();
-const hasBandit = (layer: Layer): boolean => {
-  let found = banditLayers.get(layer);
-  if (found === undefined) banditLayers.set(layer, (found = (layer.experiments || []).some((experiment) => isCmab(layer, experiment))));
-  return found;
-};
-
 const chosen = (experiment: Experiment, variationId: string): DecisionResult => ({ experimentId: experiment.id, variationId, reason: REASONS.cmab });
 
 /**
@@ -99,9 +91,8 @@ export const createCmab = (ctx: PluginContext, options: CmabOptions): CmabChoose
     const profile = (settings?.standardAttributes && ctx.get<AudiencesModule>(MODULES.audiences)?.profile()) || {};
     for (const name of settings?.standardAttributes || []) {
       const value = profile[name];
-      if (value !== undefined && !(value && typeof (value as PromiseLike<unknown>).then === 'function')) {
-        add(name, value, name, 'standard_attribute');
-      }
+      // A pending profile field is not known yet: not sent.
+      if (value !== undefined && !isThenable(value)) add(name, value, name, 'standard_attribute');
     }
     return out;
   };
@@ -160,8 +151,8 @@ export const createCmab = (ctx: PluginContext, options: CmabOptions): CmabChoose
         return chosen(experiment, variationId);
       });
     },
+    // The decision code settles only layers holding a bandit (layer-info.ts `bandit`).
     settle: (layer, decidedExperimentId) => {
-      if (!hasBandit(layer)) return;
       const visitor = ctx.get<VisitorModule>(MODULES.visitor);
       if (!visitor) return;
       const map = visitor.cmabMap();

@@ -21,8 +21,7 @@ export const createRelay = (ctx: PluginContext) => {
     write: (payload: AnalyticsDecisionPayload | null): boolean => {
       const store = cookie();
       if (relayed || !payload || !store) return false;
-      relayed = store.write(COOKIE_NAMES.redirect, encodeRelay(payload), { maxAge: RELAY_MAX_AGE });
-      return relayed;
+      return (relayed = store.write(COOKIE_NAMES.redirect, encodeRelay(payload), { maxAge: RELAY_MAX_AGE }));
     },
     /** Activation step 4 (DEC-46, DEC-48): reads, removes and emits the relayed decision, once per page. */
     track: (): void => {
@@ -32,10 +31,8 @@ export const createRelay = (ctx: PluginContext) => {
       const text = store?.read(COOKIE_NAMES.redirect);
       if (typeof text !== 'string' || !text) return;
       store!.remove(COOKIE_NAMES.redirect);
-      const payload = decodeRelay(text, ctx.log);
-      if (!payload) return;
-      info = payload;
-      ctx.emit({ type: EVENT_TYPES.tracking, name: 'redirectDecision', data: payload });
+      info = decodeRelay(text, ctx.log) ?? null;
+      if (info) ctx.emit({ type: EVENT_TYPES.tracking, name: 'redirectDecision', data: info });
     },
     info: () => info,
   };

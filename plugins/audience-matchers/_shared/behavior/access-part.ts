@@ -36,8 +36,9 @@ const asked = new WeakSet<object>();
 const load = (ctx: PluginContext): Promise<BehaviourEngine | undefined> =>
   loadPart(ctx.win, PART, { clock: ctx.clock })
     .then((part) => {
-      if (!checked(part)) throw Error('the behavior part is not the behaviour engine');
-      return checked(part);
+      const engine = checked(part);
+      if (!engine) throw Error('the behavior part is not the behaviour engine');
+      return engine;
     })
     .catch((error: Error) => {
       if (!asked.has(ctx.log)) ctx.log.error(error.message);
