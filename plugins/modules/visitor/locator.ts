@@ -14,16 +14,16 @@ export const msgCustomIdNotFound = (locator: VisitorIdLocator) => `Visitor id no
 /** Warned when the located value is neither a string nor a number. */
 export const MSG_CUSTOM_ID_TYPE = 'Visitor id must be a string or a number';
 
-const lookup = (win: Window & typeof globalThis, locator: VisitorIdLocator): unknown => {
-  switch (locator.type) {
+const lookup = (win: Window & typeof globalThis, { type, name }: VisitorIdLocator): unknown => {
+  switch (type) {
     case 'cookie':
-      return parseCookies(win.document.cookie).get(locator.name);
+      return parseCookies(win.document.cookie).get(name);
     case 'js':
-      return locator.name.split('.').reduce<any>((value, part) => (value == null ? undefined : value[part]), win);
+      return name.split('.').reduce<any>((value, part) => (value == null ? undefined : value[part]), win);
     case 'localStorage':
-      return win.localStorage.getItem(locator.name);
+      return win.localStorage.getItem(name);
     case 'query':
-      return queryParam(win, locator.name);
+      return queryParam(win, name);
   }
 };
 
