@@ -4,17 +4,16 @@
  * watcher stops, so a destroyed runtime leaves the page's history as it found it.
  */
 
-interface Patch {
-  listeners: Set<{ run: () => void }>;
-  restore(): void;
-}
+/** A window's patch: the watchers to call (one entry per watch) and the function that removes the patch. */
+type Patch = [listeners: Set<() => void>, restore: () => void];
 
 const patches = new WeakMap<object, Patch>();
 type HistoryMethod = 'pushState' | 'replaceState';
+const EVENTS = ['popstate', 'hashchange'] as const;
 
 const install = (win: Window): Patch => {
   const history = win.history;
-  const listeners: Patch['listeners'] = new Set();
+  const listeners = new Set<() => void>();
   let last = win.location.href;
   const notify = () => {
     const href = win.location.href;
@@ -22,7 +21,7 @@ const install = (win: Window): Patch => {
     last = href;
     for (const listener of [...listeners]) {
       try {
-        listener.run();
+        listener();
       } catch {
         // The host page's navigation must go on whatever a watcher does.
       }
@@ -45,29 +44,27 @@ const install = (win: Window): Patch => {
     };
   };
   const unwrap = [wrap('pushState'), wrap('replaceState')];
-  win.addEventListener('popstate', notify);
-  win.addEventListener('hashchange', notify);
-  return {
+  for (const type of EVENTS) win.addEventListener(type, notify);
+  return [
     listeners,
-    restore() {
+    () => {
       unwrap.forEach((undo) => undo());
-      win.removeEventListener('popstate', notify);
-      win.removeEventListener('hashchange', notify);
+      for (const type of EVENTS) win.removeEventListener(type, notify);
       patches.delete(win);
     },
-  };
+  ];
 };
 
 /** Calls `listener` after each change of the window's URL; returns the function that stops it. */
 export const onUrlChange = (win: Window, listener: () => void): (() => void) => {
   let patch = patches.get(win);
   if (!patch) patches.set(win, (patch = install(win)));
-  const entry = { run: listener };
-  patch.listeners.add(entry);
-  const owner = patch;
+  const [listeners, restore] = patch;
+  // A function of its own per watch, so the same listener watching twice is two entries.
+  const entry = () => listener();
+  listeners.add(entry);
   return () => {
-    if (!owner.listeners.delete(entry)) return;
-    if (!owner.listeners.size) owner.restore();
+    if (listeners.delete(entry) && !listeners.size) restore();
   };
 };
 

@@ -2,9 +2,9 @@ import type { Clock, TimerId } from '../../../core';
 
 /**
  * Throttles `fn` to one run per `wait` ms: the first call runs at once, calls during the wait are folded
- * into one run at its end. Returns the throttled function and a `cancel`.
+ * into one run at its end. Returns the throttled function and the one that cancels a pending run.
  */
-export const throttle = (fn: () => void, wait: number, clock: Clock) => {
+export const throttle = (fn: () => void, wait: number, clock: Clock): [run: () => void, cancel: () => void] => {
   let timer: TimerId | undefined;
   let again = false;
   const run = (): void => {
@@ -26,5 +26,5 @@ export const throttle = (fn: () => void, wait: number, clock: Clock) => {
     timer = undefined;
     again = false;
   };
-  return { run, cancel };
+  return [run, cancel];
 };

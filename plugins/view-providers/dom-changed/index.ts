@@ -18,16 +18,16 @@ export default function domChanged(options: DomChangedOptions = {}): PluginOf<'v
     type: 'viewProvider',
     name: 'dom_changed',
     watch(page, update, env) {
-      const check = throttle(() => update(true), options.throttle ?? 50, env.clock);
-      check.run();
+      const [check, cancel] = throttle(() => update(true), options.throttle ?? 50, env.clock);
+      check();
       const win = env.win;
       const root = win?.document?.documentElement;
-      if (!win?.MutationObserver || !root) return check.cancel;
-      const observer = new win.MutationObserver(check.run);
+      if (!win?.MutationObserver || !root) return cancel;
+      const observer = new win.MutationObserver(check);
       observer.observe(root, { childList: true, subtree: true, attributes: true, characterData: true });
       return () => {
         observer.disconnect();
-        check.cancel();
+        cancel();
       };
     },
   });

@@ -21,12 +21,13 @@ export default function polling(options: PollingOptions = {}): PluginOf<'viewPro
     type: 'viewProvider',
     name: 'polling',
     watch(page, update, env) {
+      const { clock } = env;
       let stopped = false;
       let timer: TimerId | undefined;
       let deadline = Infinity;
       const stop = () => {
         stopped = true;
-        if (timer !== undefined) env.clock.clearTimeout(timer);
+        if (timer !== undefined) clock.clearTimeout(timer);
       };
       const succeed = (isActive = true) => {
         if (stopped) return;
@@ -38,14 +39,14 @@ export default function polling(options: PollingOptions = {}): PluginOf<'viewPro
         if (stopped) return;
         if (env.runCode((isActive) => succeed(isActive !== false))) return succeed();
         if (stopped) return;
-        if (env.clock.now() >= deadline) {
+        if (clock.now() >= deadline) {
           env.log.debug(`Polling for page ${page.apiName} timed out`);
           return stop();
         }
-        timer = env.clock.setTimeout(attempt, interval);
+        timer = clock.setTimeout(attempt, interval);
       };
       void env.domReady().then(() => {
-        deadline = env.clock.now() + afterDomReady;
+        deadline = clock.now() + afterDomReady;
       });
       attempt();
       return stop;
