@@ -41,7 +41,7 @@ export const requestPrediction = (ctx: PluginContext, url: string, body: unknown
       resolve(value);
     };
     const timer = ctx.clock.setTimeout(() => {
-      if (controller) controller.abort();
+      controller?.abort();
       settle(undefined);
     }, timeout);
     try {
@@ -50,7 +50,7 @@ export const requestPrediction = (ctx: PluginContext, url: string, body: unknown
           response.status === 200
             ? response.text().then((text) => {
                 const answer = JSON.parse(text);
-                const id = answer && Array.isArray(answer.predictions) && answer.predictions[0] ? answer.predictions[0].variation_id : undefined;
+                const id = Array.isArray(answer?.predictions) ? answer.predictions[0]?.variation_id : undefined;
                 settle(typeof id === 'string' || typeof id === 'number' ? String(id) : undefined);
               })
             : settle(undefined),

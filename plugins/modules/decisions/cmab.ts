@@ -140,12 +140,14 @@ export const createCmab = (ctx: PluginContext, options: CmabOptions): CmabChoose
         ],
       };
       const url = `${base}/predict/${encodeURIComponent(experiment.id)}`;
-      return requestPrediction(ctx, url, body, options.predictionTimeout ?? 1000).then((variationId) => {
-        // CMAB-9: a prediction naming no variation of the experiment is a failure like the others.
-        if (variationId == null || !findVariation(experiment, variationId)) {
+      return requestPrediction(ctx, url, body, options.predictionTimeout ?? 1000).then((predicted) => {
+        // CMAB-9: no prediction, or one naming no variation of the experiment, is a failure like the others.
+        if (!findVariation(experiment, predicted)) {
           ctx.log.debug('Decisions: no usable prediction for', experiment.id, '- normal bucketing');
           return fallback;
         }
+        // Found, so a variation id.
+        const variationId = predicted!;
         const at = ctx.clock.now();
         visitor.setCmab(experiment.id, { variationId, attributesHash, createdAt: at, touchedAt: at, uuid: cmabUUID });
         return chosen(experiment, variationId);
