@@ -26,8 +26,11 @@ interface Pending {
 /** The pending value of a removal (no stored value is this very object). */
 const REMOVAL = {};
 
-/** Values with no JSON form at the top level (the JSON writer answers undefined for them): not storable. */
-const unstorable = (value: unknown) => value === undefined || typeof value === 'function' || typeof value === 'symbol' || typeof value === 'bigint';
+/**
+ * Values with no JSON form at the top level (the JSON writer answers undefined for them): not storable. None of
+ * the other `typeof` answers (object, boolean, number, string) occurs in this text.
+ */
+const unstorable = (value: unknown) => 'undefined function symbol bigint'.includes(typeof value);
 
 /**
  * Creates the storage plugin `name` over `window[area]`. Reads prefer a value kept in memory (a write
