@@ -45,7 +45,7 @@ export default function visitor(): PluginOf<'apiModule'> {
   let behaviour: BehaviourEvent[] | undefined;
   // Behaviour recorded before the stored list was read (the start's page view): the stored list, up to a
   // thousand events of JSON, is read and extended right after the run that recorded them, not inside it.
-  let fresh: BehaviourEvent[] = [];
+  const fresh: BehaviourEvent[] = [];
   let identified: boolean | undefined;
   let customId: string | undefined;
   let optedOut = () => false;
@@ -114,7 +114,7 @@ export default function visitor(): PluginOf<'apiModule'> {
     behaviour ??= validBehaviour(readLocal(STORAGE_KEYS.behaviour));
     if (fresh.length) {
       behaviour.push(...fresh);
-      fresh = [];
+      fresh.length = 0;
       keep(behaviour);
     }
     return behaviour;
@@ -180,13 +180,10 @@ export default function visitor(): PluginOf<'apiModule'> {
 
   const recordBehaviour: VisitorModule['recordBehaviour'] = (input) => {
     if (typeof input?.name !== 'string') return;
-    const event = toBehaviour(input, now(), currentSession().sessionId);
-    if (behaviour) {
-      behaviour.push(event);
-      return keep(behaviour);
-    }
-    if (!fresh.length) queueMicrotask(() => ctx.attempt('PluginError', events));
-    fresh.push(event);
+    // Once the stored list is read an event joins it at once; before, the first one schedules the read.
+    fresh.push(toBehaviour(input, now(), currentSession().sessionId));
+    if (behaviour) events();
+    else if (fresh.length === 1) queueMicrotask(() => ctx.attempt('PluginError', events));
   };
 
   const module: VisitorModule = {

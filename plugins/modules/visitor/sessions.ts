@@ -41,13 +41,16 @@ export const firstSession = (events: readonly BehaviourEvent[], current: Visitor
   return !earliest || earliest.s === current.sessionId;
 };
 
-/** A behaviour event with its short keys and defaults: type 'default', category 'other' (VIS-21, VIS-23). */
+/**
+ * A behaviour event with its short keys and defaults: type 'default', category 'other' (VIS-21, VIS-23). The
+ * name is a string (the visitor's recordBehaviour checks it).
+ */
 export const toBehaviour = (
   input: { name: string; type?: string; category?: string; revenue?: number; tags?: Record<string, unknown>; time?: number },
   now: number,
   sessionId: number,
 ): BehaviourEvent => {
-  const event: BehaviourEvent = { n: String(input.name), y: input.type || 'default', c: input.category || 'other', t: input.time ?? now, s: sessionId, si: 0 };
+  const event: BehaviourEvent = { n: input.name, y: input.type || 'default', c: input.category || 'other', t: input.time ?? now, s: sessionId, si: 0 };
   if (Number.isFinite(input.revenue)) event.r = input.revenue;
   if (input.tags && typeof input.tags === 'object') event.o = input.tags;
   return event;
