@@ -66,12 +66,8 @@ export const decodeRelay = (text: string, log: PluginContext['log']): AnalyticsD
       log.error(msgBadSegment(segment));
     }
   }
-  for (const field of REQUIRED_FIELDS) {
-    if (out[field] == null || out[field] === '') {
-      log.error(msgRelayRejected(field));
-      return;
-    }
-  }
+  const missing = REQUIRED_FIELDS.find((field) => out[field] == null || out[field] === '');
+  if (missing) return void log.error(msgRelayRejected(missing));
   if (!Array.isArray(out.decisionTicketAudienceIds)) out.decisionTicketAudienceIds = [];
   out.isLayerHoldback = out.isLayerHoldback === true;
   for (const field of Object.keys(RELAY_KEYS)) if (out[field] === undefined) out[field] = null;
