@@ -6,6 +6,7 @@
  * tracking and activation are allowed. The log parameter itself is applied by core/boot.ts.
  */
 import { definePlugin, type ControlsModule, type Modes, type PluginContext, type PluginOf } from '../../../core';
+import { whenDomReady } from '../../_shared/dom-ready';
 import { PARAMS, readQuery } from '../../_shared/params';
 import { parseDirective, type Directive } from './directive';
 
@@ -99,15 +100,8 @@ export default function controls(): PluginOf<'apiModule'> {
     },
     // URL-29: editor mode disables activation when the plugin is set up (below), so this one check covers both.
     activationAllowed: () => !!ctx && !ctx.disabled('activation'),
-    domReady: () =>
-      new Promise<void>((resolve) => {
-        const win = ctx?.win;
-        const doc = win?.document;
-        // URL-30: an editor waits for the whole page (images, styles) before it reads the layout.
-        const editor = read().modes.editor;
-        if (!doc || (editor ? doc.readyState === 'complete' : doc.readyState !== 'loading')) return resolve();
-        win!.addEventListener(editor ? 'load' : 'DOMContentLoaded', () => resolve(), { once: true });
-      }),
+    // URL-30: an editor waits for the whole page (images, styles) before it reads the layout.
+    domReady: () => whenDomReady(ctx?.win, read().modes.editor),
   };
 
   return definePlugin({

@@ -4,12 +4,8 @@
  * controls module, so plugins/presets/fit.ts puts ./dom-ready-controls.ts in place of this module there.
  */
 import { MODULES, type ControlsModule, type PluginContext } from '../../../core';
+import { whenDomReady } from '../../_shared/dom-ready';
 
 /** The domReady of the pages module's view providers. */
 export const domReadyOf = (ctx: PluginContext) => (): Promise<void> =>
-  ctx.get<ControlsModule>(MODULES.controls)?.domReady() ??
-  new Promise<void>((resolve) => {
-    const doc = ctx.win?.document;
-    if (!doc || doc.readyState !== 'loading') return resolve();
-    ctx.win!.addEventListener('DOMContentLoaded', () => resolve(), { once: true });
-  });
+  ctx.get<ControlsModule>(MODULES.controls)?.domReady() ?? whenDomReady(ctx.win);
