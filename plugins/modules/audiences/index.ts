@@ -183,9 +183,9 @@ export default function audiences(): PluginOf<'apiModule'> {
   /** Waits for the pending fields met by the last pass (up to the timeout), then runs `compute` on what is known. */
   const later = <R>(options: QualifyOptions | undefined, compute: () => R): Promise<R> => {
     const awaited = waitingOn as PromiseLike<unknown>[];
-    const timeout = typeof options?.timeout === 'number' && options.timeout >= 0 ? options.timeout : DEFAULT_TIMEOUT;
+    const timeout = options?.timeout;
     return new Promise<void>((resolve) => {
-      const timer = ctx!.clock.setTimeout(resolve, timeout);
+      const timer = ctx!.clock.setTimeout(resolve, typeof timeout === 'number' && timeout >= 0 ? timeout : DEFAULT_TIMEOUT);
       Promise.all(awaited).then(() => {
         ctx!.clock.clearTimeout(timer);
         resolve();
