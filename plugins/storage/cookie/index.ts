@@ -37,7 +37,7 @@ export default function cookie(): CookiePlugin {
   // writes are verified with one read-back at the start of the next task (VIS-30), when the jar is dropped.
   let jar: Map<string, string> | undefined;
   const unverified = new Map<string, { text: string; failed?: (problem: string) => void }>();
-  let assignments: string[] = [];
+  const assignments: string[] = [];
   let timer: unknown;
   const cookies = (): Map<string, string> => {
     if (!jar) {
@@ -56,9 +56,7 @@ export default function cookie(): CookiePlugin {
     failed?.(problem);
   };
   const assign = () => {
-    const list = assignments;
-    assignments = [];
-    for (const text of list) {
+    for (const text of assignments.splice(0)) {
       try {
         doc()!.cookie = text;
       } catch {
