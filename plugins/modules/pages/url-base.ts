@@ -43,10 +43,7 @@ export const normalizeUrl = (url: string, hostPrefixes: readonly string[] = DEFA
 export const withoutQuery = (normalized: string) => normalized.replace(/[?#].*$/, '');
 
 /** A normalised URL's host and the rest (path, query, hash). */
-export const splitHost = (normalized: string): [string, string] => {
-  const at = normalized.search(/[/?#]/);
-  return at < 0 ? [normalized, ''] : [normalized.slice(0, at), normalized.slice(at)];
-};
+export const splitHost = (normalized: string) => /^([^/?#]*)(.*)/s.exec(normalized)!.slice(1) as [string, string];
 
 /**
  * Whether a simple or substring rule names a host: it has a protocol, or its first segment looks like a
@@ -59,11 +56,8 @@ export const namesHost = (value: string): boolean =>
 /** A path with its leading slash, without query and hash: the root is '/'. */
 export const rooted = (path: string) => '/' + withoutQuery(path).replace(/^\//, '');
 
-// The path as written in a URL (protocol and host cut), with its query and hash.
-const pathAsWritten = (url: string): string => {
-  const rest = url.trim().replace(/^(?:[a-z][a-z\d+.-]*:)?\/\/[^/?#]*/i, '');
-  return rest.startsWith('/') ? rest : '/' + rest;
-};
+// The path as written in a URL (protocol and host cut), with its query and hash, always with its leading slash.
+const pathAsWritten = (url: string): string => '/' + url.trim().replace(/^(?:(?:[a-z][a-z\d+.-]*:)?\/\/[^/?#]*)?\/?/i, '');
 
 /**
  * A matcher's compiled patterns (`regex(pattern, flags)`, cached) and its `regex` rule (`test(value, url)`):
