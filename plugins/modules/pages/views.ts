@@ -44,6 +44,8 @@ export interface ActivationRecord {
 }
 
 type Tags = Record<string, unknown>;
+// The status of an active page, compared in several places.
+const ACTIVE = 'active';
 /** What the page call takes besides the page's name. */
 type PageCallOptions = { isActive?: boolean; tags?: Tags };
 
@@ -92,13 +94,13 @@ export const createViews = (ctx: PluginContext, matchUrl: PagesModule['matchUrl'
   const activate = (page: PageDefinition, tags?: Tags) => {
     const state = stateOf(page);
     const activationId = activation!.id;
-    if (state.status === 'active' && state.activationId === activationId) return void Object.assign(state.tags, tags);
+    if (state.status === ACTIVE && state.activationId === activationId) return void Object.assign(state.tags, tags);
     const visitorModule = visitor();
     if (visitorModule && !guard(() => visitorModule.id())) return void ctx.report('PluginError', MSG_NO_VISITOR_ID, { pageId: page.id });
     // A page still active from an earlier activation activates anew: fresh event listeners, fresh decisions.
     detach(page.id);
     const activatedAt = ctx.clock.now();
-    Object.assign(state, { status: 'active', activatedAt, activationId, tags: { ...readTags(page.tags, ctx.win), ...tags } });
+    Object.assign(state, { status: ACTIVE, activatedAt, activationId, tags: { ...readTags(page.tags, ctx.win), ...tags } });
     const data: PageActivatedData = { pageId: page.id, apiName: page.apiName, activationId, activatedAt, tags: { ...state.tags }, category: page.category };
     ctx.log.info(`Page ${page.apiName} activated`);
     ctx.emit({ type: 'lifecycle', name: 'pageActivated', data });
@@ -123,7 +125,7 @@ export const createViews = (ctx: PluginContext, matchUrl: PagesModule['matchUrl'
 
   const deactivate = (page: PageDefinition) => {
     const state = stateOf(page);
-    const wasActive = state.status === 'active';
+    const wasActive = state.status === ACTIVE;
     state.status = 'inactive';
     state.tags = {};
     if (!wasActive) return;
@@ -148,7 +150,7 @@ export const createViews = (ctx: PluginContext, matchUrl: PagesModule['matchUrl'
     if (!activation) return;
     if (isActive && conditionsMatch(page)) return activate(page, tags);
     const state = stateOf(page);
-    if (!isActive || (state.status === 'active' && page.deactivationEnabled)) deactivate(page);
+    if (!isActive || (state.status === ACTIVE && page.deactivationEnabled)) deactivate(page);
     else state.status ??= 'inactive';
   };
 
@@ -233,7 +235,7 @@ export const createViews = (ctx: PluginContext, matchUrl: PagesModule['matchUrl'
     states: () => states,
     activePageIds: () =>
       Object.values(states)
-        .filter((state) => state.status === 'active')
+        .filter((state) => state.status === ACTIVE)
         .map((state) => state.id),
     page,
     matchUrl,
