@@ -5,20 +5,17 @@ import { readQuery } from '../../_shared/params';
 
 type Win = (Window & typeof globalThis) | undefined;
 
-/** Walks a dotted path from the window (`dataLayer.0.category`) without evaluating code (strict CSP). */
-const fromPath = (win: Win, path: string): unknown =>
-  path
-    .replace(/^window\./, '')
-    .split('.')
-    .reduce<unknown>((value, key) => (value == null ? undefined : (value as Record<string, unknown>)[key]), win);
-
 const locate = (tag: PageTag, win: Win): unknown => {
   const locator = tag.locator ?? '';
   switch (tag.locatorType) {
     case 'css_selector':
       return win?.document.querySelector(locator)?.textContent?.trim();
     case 'javascript':
-      return fromPath(win, locator);
+      // A dotted path from the window (`dataLayer.0.category`), walked without evaluating code (strict CSP).
+      return locator
+        .replace(/^window\./, '')
+        .split('.')
+        .reduce<unknown>((value, key) => (value == null ? undefined : (value as Record<string, unknown>)[key]), win);
     case 'query':
       return win && readQuery(win.location.search)[locator];
     case 'url_regex': {
