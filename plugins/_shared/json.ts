@@ -11,15 +11,20 @@ const read = (from: Record<string, unknown> | unknown[], key: string | number): 
   }
 };
 
-// Objects whose text is already known (see keepJson), written as that text wherever they appear.
+// Objects whose text is already known (see keptJson), written as that text wherever they appear.
 const known = new WeakMap<object, string>();
 
 /**
- * Remembers `text` as the JSON of `value`, which must not change afterwards: every later toJson that
- * meets `value` writes the text instead of walking it again. The tracker writes a closed batch once and
+ * The JSON text of `value` ({@link toJson}), remembered when `value` is an object, which must not change
+ * afterwards: every later toJson that meets `value` writes the text instead of walking it again (and an
+ * object already remembered gives its text back at once). The tracker writes a closed batch once and
  * both stores it (inside its list of pending events) and sends it.
  */
-export const keepJson = (value: object, text: string): void => void known.set(value, text);
+export const keptJson = (value: unknown): string | undefined => {
+  const text = toJson(value);
+  if (text !== undefined && value && typeof value == 'object') known.set(value, text);
+  return text;
+};
 
 /**
  * JSON text that the host page cannot break (KRN-9, TRK-39). The built-in `JSON.stringify` is the page's: old libraries

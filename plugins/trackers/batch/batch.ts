@@ -6,7 +6,7 @@ import { CLIENT_NAME, CLIENT_VERSION } from '../../../core';
 import { BATCH_SHORT_KEYS } from '../../../core/kinds/tracking';
 import type { BatchAttribute, BatchDecision, BatchEvent, BatchSnapshot, TrackerBatch } from '../../../core/kinds/tracking';
 import type { ProjectData } from '../../../core/project/types';
-import { keepJson, toJson } from '../../_shared/json';
+import { keptJson } from '../../_shared/json';
 
 /**
  * The batch being filled on this page: its id (the pending event id) and its snapshots, whose
@@ -70,7 +70,7 @@ const final = <T extends object>(batch: OpenBatch, record: T, table: Record<stri
  * page pushes it. Returns the record.
  */
 export const sealRecord = <T extends object>(record: T): T => {
-  keepJson(record, toJson(record) ?? '{}');
+  keptJson(record);
   return record;
 };
 

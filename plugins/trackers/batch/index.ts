@@ -55,13 +55,15 @@ export default function batchTracker(options: BatchTrackerOptions = {}): PluginO
       // Open: the batch filling, or one a flush closed that its task has not saved yet.
       const open = (id: string) => id == current?.id || closing.some((batch) => batch.id == id);
       // Nothing leaves while events are held (TRK-9) or tracking is not allowed; what waits stays stored.
-      const sender = createSender(ctx, store, {
-        url: (options.host ?? win?.location.origin ?? '').replace(/\/$/, '') + '/v1/events',
+      const sender = createSender(
+        ctx,
+        store,
+        (options.host ?? win?.location.origin ?? '').replace(/\/$/, '') + '/v1/events',
         retries,
         maxPending,
-        allowed: () => !held && enabled(),
+        () => !held && enabled(),
         open,
-      });
+      );
       // Matched when first asked, not at set-up: a cost the page's start need not pay.
       let botFlag: boolean | undefined;
       const bot = () => (botFlag ??= isBot(win?.navigator?.userAgent));

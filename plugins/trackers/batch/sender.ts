@@ -12,7 +12,7 @@
  */
 import { PREFIX, type PluginContext } from '../../../core';
 import type { PendingEvent } from '../../../core/kinds/tracking';
-import { keepJson, toJson } from '../../_shared/json';
+import { keptJson } from '../../_shared/json';
 import { MSG_NO_ID, request } from '../_shared/request';
 
 /** First wait after the quick retries are spent; it doubles up to {@link MAX_LATER_DELAY}. */
@@ -27,19 +27,6 @@ export const PENDING_KEY = 'pending_events';
 export interface Store {
   read(key: string): unknown;
   write(key: string, value: unknown): boolean;
-}
-
-/** Options of {@link createSender}. */
-export interface SenderOptions {
-  url: string;
-  /** Retries per pending event in a page (TRK-37). */
-  retries: number;
-  /** Pending events kept, the oldest dropped beyond (TRK-36). */
-  maxPending: number;
-  /** Whether sending is allowed now (not held, tracking allowed); checked before every send. */
-  allowed: () => boolean;
-  /** Whether a pending event is a batch still open (stored while it fills, never sent until closed). */
-  open: (id: string) => boolean;
 }
 
 /** The pending store and the transport. */
@@ -75,9 +62,22 @@ export const postPending = (
   }, () => 'failed');
 };
 
-/** Creates the pending store over `store` and the transport to `options.url`. */
-export const createSender = (ctx: PluginContext, store: () => Store, options: SenderOptions): Sender => {
-  const { url, retries, maxPending, allowed, open } = options;
+/**
+ * Creates the pending store over `store` and the transport to `url`.
+ * @param retries Retries per pending event in a page (TRK-37).
+ * @param maxPending Pending events kept, the oldest dropped beyond (TRK-36).
+ * @param allowed Whether sending is allowed now (not held, tracking allowed); checked before every send.
+ * @param open Whether a pending event is a batch still open (stored while it fills, never sent until closed).
+ */
+export const createSender = (
+  ctx: PluginContext,
+  store: () => Store,
+  url: string,
+  retries: number,
+  maxPending: number,
+  allowed: () => boolean,
+  open: (id: string) => boolean,
+): Sender => {
   let items: PendingEvent[] = [];
   // Versions (id@timeStamp) delivered from this page: never kept when merging with what other tabs stored.
   const done = new Set<string>();
@@ -124,7 +124,7 @@ export const createSender = (ctx: PluginContext, store: () => Store, options: Se
     // joins kept texts: no batch is walked again at each write. The list's own text is kept too: the
     // store writes exactly it, and the next write knows it as this page's.
     all.forEach(textOf);
-    keepJson(all, (seen = toJson(all)!));
+    seen = keptJson(all);
     store().write(PENDING_KEY, all);
   };
   const settle = (item: PendingEvent) => {
@@ -134,11 +134,7 @@ export const createSender = (ctx: PluginContext, store: () => Store, options: Se
   };
   // A batch's JSON, written once: stored inside the list of pending events and sent as is by every
   // POST and beacon of it (a batch is never changed once made; a save makes a new one).
-  const textOf = (item: PendingEvent): string => {
-    const text = toJson(item.data) ?? '';
-    if (item.data && typeof item.data == 'object') keepJson(item.data, text);
-    return text;
-  };
+  const textOf = (item: PendingEvent): string => keptJson(item.data) ?? '';
   const post = (item: PendingEvent) => {
     inFlight.add(item.id);
     postPending(ctx.win, url, { id: item.id, data: textOf(item) as never }).then((outcome) => {
@@ -181,7 +177,8 @@ export const createSender = (ctx: PluginContext, store: () => Store, options: Se
       if (shown) beaconed.clear();
       if (!allowed()) return;
       const now = ctx.clock.now();
-      for (const item of items.slice()) {
+      // `items` is replaced, never changed in place, so the loop needs no copy of it.
+      for (const item of items) {
         if (open(item.id) || beaconed.has(item.id)) continue;
         if (beaconNow) beacon(item);
         else if (!inFlight.has(item.id) && ((notBefore[item.id] ?? 0) <= now || (fresh && item.retryCount > retries))) post(item);
