@@ -27,10 +27,11 @@ const embeddedEditor = (win: Window | undefined, param: string | undefined): boo
   try {
     if (param === undefined && win && win.top === win) return false;
     const store = win?.sessionStorage;
-    if (!store) return isOn(param);
-    if (param === undefined) return store.getItem(EMBEDDED_EDITOR_KEY) === 'true';
-    if (isOn(param)) store.setItem(EMBEDDED_EDITOR_KEY, 'true');
-    else store.removeItem(EMBEDDED_EDITOR_KEY);
+    if (store) {
+      if (param === undefined) return store.getItem(EMBEDDED_EDITOR_KEY) === 'true';
+      if (isOn(param)) store.setItem(EMBEDDED_EDITOR_KEY, 'true');
+      else store.removeItem(EMBEDDED_EDITOR_KEY);
+    }
   } catch {
     // Storage blocked (sandboxed frame, privacy mode): the parameter still counts for this page.
   }
