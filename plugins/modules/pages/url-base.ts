@@ -67,7 +67,7 @@ const pathAsWritten = (url: string): string => '/' + url.trim().replace(/^(?:(?:
  * guard shared with audiences (URL-5): an unsafe or invalid one never matches and is reported once
  * through `onInvalid`.
  */
-export const createRegexRule = (hostPrefixes: readonly string[], onInvalid: (pattern: string, error: unknown) => void) => {
+export const createRegexRule = (hostPrefixes: readonly string[] | undefined, onInvalid: (pattern: string, error: unknown) => void) => {
   const compiled = new Map<string, RegExp | null>();
   const regex = (pattern: string, flags?: string): RegExp | null => {
     const key = flags ? flags + '\0' + pattern : pattern;

@@ -5,13 +5,14 @@
  * module's `matchUrl` when asked with them). The functions of ./url.ts, `namesHost` answering as there.
  */
 import type { UrlCondition } from '../../../core/project/types';
-import { createRegexRule, DEFAULT_HOST_PREFIXES } from './url-base';
+import { createRegexRule } from './url-base';
 
 export { DEFAULT_HOST_PREFIXES, namesHost, normalizeUrl } from './url-base';
 
 /** ./url.ts's matcher for `regex` conditions; any other match type is false. */
 export const createUrlMatcher = (
-  hostPrefixes: readonly string[] = DEFAULT_HOST_PREFIXES,
+  // Absent, normalizeUrl's own default (DEFAULT_HOST_PREFIXES) applies.
+  hostPrefixes?: readonly string[],
   onInvalid: (pattern: string, error: unknown) => void = () => {},
 ) => {
   const { test } = createRegexRule(hostPrefixes, onInvalid);

@@ -17,7 +17,8 @@ export { DEFAULT_HOST_PREFIXES, namesHost, normalizeUrl };
  * once through `onInvalid`; nothing throws.
  */
 export const createUrlMatcher = (
-  hostPrefixes: readonly string[] = DEFAULT_HOST_PREFIXES,
+  // Absent, normalizeUrl's own default (DEFAULT_HOST_PREFIXES) applies.
+  hostPrefixes?: readonly string[],
   onInvalid: (pattern: string, error: unknown) => void = () => {},
 ) => {
   const { regex, test } = createRegexRule(hostPrefixes, onInvalid);
