@@ -5,7 +5,7 @@
 import { CLIENT_NAME, CLIENT_VERSION } from '../../../core';
 import { BATCH_SHORT_KEYS } from '../../../core/kinds/tracking';
 import type { BatchAttribute, BatchDecision, BatchEvent, BatchSnapshot, TrackerBatch } from '../../../core/kinds/tracking';
-import type { ProjectData } from '../../../core/project/types';
+import type { LayerDecision, ProjectData } from '../../../core/project/types';
 import { keptJson } from '../../_shared/json';
 
 /**
@@ -27,8 +27,25 @@ export interface OpenBatch {
 /** A new, empty open batch. */
 export const openBatch = (id: string, short: boolean): OpenBatch => ({ id, snapshots: [], count: 0, short });
 
-/** The event type of a decision in a snapshot. */
-export const DECISION_EVENT = 'campaign_activated';
+/** What a decision in a batch is made of: a layer's decision, or one relayed from the page before a redirect. */
+export type DecisionSource = Pick<LayerDecision, 'layerId' | 'experimentId' | 'variationId' | 'isLayerHoldback'>;
+
+/** A decision's event (TRK-31): its layer's, at `timestamp`, with the uuid `id`. */
+export const decisionEvent = (decision: DecisionSource, timestamp: number, id: string): BatchEvent => ({
+  entity_id: decision.layerId,
+  timestamp,
+  uuid: id,
+  type: 'campaign_activated',
+});
+
+/** A decision as a batch has it (TRK-33), with its reason as metadata when it has one. */
+export const decisionRecord = (decision: DecisionSource, reason?: string | null): BatchDecision => ({
+  campaign_id: decision.layerId,
+  experiment_id: decision.experimentId,
+  is_campaign_holdback: !!decision.isLayerHoldback,
+  variation_id: decision.variationId,
+  ...(reason ? { metadata: { reason } } : {}),
+});
 
 /**
  * Adds an event, with its decision when it is a decision event, and returns the event's record. An

@@ -8,11 +8,10 @@ import { definePlugin, EVENT_TYPES, MODULES } from '../../../core';
 import type { ControlsModule, KernelEvent, LayerDecidedData, PageActivatedData, PluginOf } from '../../../core';
 import type { AnalyticsDecisionPayload, TrackedEventData, TrackerModule, VisitorModule } from '../../../core';
 import type { BatchAttribute, BatchDecision, BatchEvent } from '../../../core/kinds/tracking';
-import type { LayerDecision } from '../../../core/project/types';
 import { PARAMS, queryParam } from '../../_shared/params';
 import { createUtils } from '../_shared/request';
 import { uuid } from '../_shared/uuid';
-import { addRecord, DECISION_EVENT, openBatch, sealRecord, toBatch, type OpenBatch } from './batch';
+import { addRecord, decisionEvent, decisionRecord, openBatch, sealRecord, toBatch, type OpenBatch } from './batch';
 import { isBot } from '../_shared/bots';
 import { cleanEvent, MSG_BAD_VALUE } from './events';
 import { createSender } from './sender';
@@ -96,13 +95,17 @@ export default function batchTracker(options: BatchTrackerOptions = {}): PluginO
       // Kept once read or persisted: every save needs it, and it does not change within a page.
       let own: string | undefined;
       const ownId = (): string | undefined => {
-        if (own) return own;
-        const kept = store().read(OWN_ID_KEY);
-        if (typeof kept == 'string' && kept) return (own = kept);
-        const id = uuid(win).replace(/-/g, '');
-        if (store().write(OWN_ID_KEY, id) && store().read(OWN_ID_KEY) == id) return (own = id);
-        ctx.log.error('Tracker: the visitor id could not be persisted; tracking is disabled');
-        ctx.disable('tracking');
+        if (!own) {
+          const kept = store().read(OWN_ID_KEY);
+          const id = typeof kept == 'string' && kept ? kept : uuid(win).replace(/-/g, '');
+          // A new id counts once it is written and read back.
+          if (id === kept || (store().write(OWN_ID_KEY, id) && store().read(OWN_ID_KEY) == id)) own = id;
+          else {
+            ctx.log.error('Tracker: the visitor id could not be persisted; tracking is disabled');
+            ctx.disable('tracking');
+          }
+        }
+        return own;
       };
       const visitorId = () => {
         const module = visitor();
@@ -182,20 +185,6 @@ export default function batchTracker(options: BatchTrackerOptions = {}): PluginO
         } else schedule(pollInterval);
       };
       const tracked = (data: TrackedEventData) => ctx.emit({ type: EVENT_TYPES.tracking, name: 'eventTracked', data });
-      // A decision (a layer's, or one relayed from the page before a redirect) and its decision event.
-      const decisionEvent = (decision: LayerDecision | AnalyticsDecisionPayload, timestamp: number, id: string): BatchEvent => ({
-        entity_id: decision.layerId,
-        timestamp,
-        uuid: id,
-        type: DECISION_EVENT,
-      });
-      const decisionRecord = (decision: LayerDecision | AnalyticsDecisionPayload, reason?: string | null): BatchDecision => ({
-        campaign_id: decision.layerId,
-        experiment_id: decision.experimentId,
-        is_campaign_holdback: !!decision.isLayerHoldback,
-        variation_id: decision.variationId,
-        ...(reason ? { metadata: { reason } } : {}),
-      });
 
       ctx.defineCall(
         'event',

@@ -59,11 +59,12 @@ export default function rum(options: RumOptions = {}): PluginOf<'tracker'> {
         let keys = 0;
         let bytes = 0;
         try {
-          for (let i = 0; i < win.localStorage.length; i++) {
-            const key = win.localStorage.key(i) ?? '';
+          const storage = win.localStorage;
+          for (let i = 0; i < storage.length; i++) {
+            const key = storage.key(i) ?? '';
             if (!key.startsWith(PREFIX)) continue;
             keys++;
-            bytes += key.length + (win.localStorage.getItem(key) ?? '').length;
+            bytes += key.length + (storage.getItem(key) ?? '').length;
           }
         } catch {
           // No local storage: nothing to count.
@@ -89,8 +90,7 @@ export default function rum(options: RumOptions = {}): PluginOf<'tracker'> {
       const send = () => {
         if (sent || !inSample || ctx.disabled('tracking') || isBot(win.navigator.userAgent)) return;
         sent = true;
-        const url = options.url ?? win.location.origin + '/v1/rum';
-        request(win, { url, method: 'POST', withCredentials: true, data: report() }).catch((error) =>
+        request(win, { url: options.url ?? win.location.origin + '/v1/rum', method: 'POST', withCredentials: true, data: report() }).catch((error) =>
           ctx.log.debug('Performance report not sent:', error),
         );
       };
