@@ -23,13 +23,14 @@ type Win = (Window & typeof globalThis) | undefined;
  * (NET-3); with `timeout`, aborted after it ('Timed out after N ms'). Resolves with the status and text whatever the status; rejects on network failure.
  */
 export const request = (win: Win, options: RequestOptions): Promise<RequestResponse> => {
-  if (!options || typeof options !== 'object' || typeof options.url !== 'string' || !options.url) {
-    return Promise.reject(Error(MSG_REQUIRED_OPTIONS));
-  }
   const fetch = win?.fetch;
-  if (typeof fetch !== 'function') return Promise.reject(Error(MSG_NO_CORS));
+  // The options first, then whether this browser can request at all.
+  const problem =
+    !options || typeof options != 'object' || typeof options.url != 'string' || !options.url ? MSG_REQUIRED_OPTIONS : typeof fetch != 'function' && MSG_NO_CORS;
+  if (problem) return Promise.reject(Error(problem));
   const method = (options.method || 'GET').toUpperCase();
-  const controller = options.timeout && win?.AbortController ? new win.AbortController() : undefined;
+  // A window with fetch from here on.
+  const controller = options.timeout && win!.AbortController ? new win!.AbortController() : undefined;
   const data = options.data;
   const init: RequestInit = {
     method,
@@ -40,7 +41,7 @@ export const request = (win: Win, options: RequestOptions): Promise<RequestRespo
     body: data === undefined || method == 'GET' || method == 'HEAD' ? undefined : typeof data == 'string' ? data : toJson(data),
   };
   const timer = controller && win!.setTimeout(() => controller.abort(), options.timeout);
-  return fetch
+  return fetch!
     .call(win, options.url, init)
     .then(
       (response) => response.text().then((text) => ({ status: response.status, text })),

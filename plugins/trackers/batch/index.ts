@@ -130,8 +130,14 @@ export default function batchTracker(options: BatchTrackerOptions = {}): PluginO
         return batch.saved == batch.count;
       };
 
-      const schedule = (delay: number) => {
-        if (timer === undefined && !stopped) timer = clock.setTimeout(poll, delay);
+      // Schedules the poll; `now`: at once, in place of one due later, and that poll sends.
+      const schedule = (now?: unknown) => {
+        if (now) {
+          urgent = true;
+          clock.clearTimeout(timer);
+          timer = undefined;
+        }
+        if (timer === undefined && !stopped) timer = clock.setTimeout(poll, now ? 0 : pollInterval);
       };
       const windowOver = () => {
         if (clock.now() >= windowEnds) windowEnds = -1;
@@ -142,7 +148,7 @@ export default function batchTracker(options: BatchTrackerOptions = {}): PluginO
         current = undefined;
       };
       /** Closes the open batch, saves what is closed and sends what is pending, previous batches first (TRK-12). */
-      const send = (beacon = false) => {
+      const send = (beacon?: boolean) => {
         if (!enabled()) return;
         close();
         closing = closing.filter((batch) => !save(batch));
@@ -168,7 +174,7 @@ export default function batchTracker(options: BatchTrackerOptions = {}): PluginO
         if (urgent || windowOver()) {
           urgent = false;
           send();
-        } else schedule(pollInterval);
+        } else schedule();
       };
       // `seal`: write the event to JSON now (a goal event the page pushes, after its start), so that a save
       // at page hide, right after a burst of events, only joins texts.
@@ -177,12 +183,7 @@ export default function batchTracker(options: BatchTrackerOptions = {}): PluginO
         const record = addRecord((current ??= openBatch(uuid(win), shortKeys)), event, decision);
         if (seal) sealRecord(record);
         // After the batch window (or without batching) events go at once; a burst still shares one batch.
-        if (!batching || windowOver() || current.count >= maxBatchEvents || sendWhen?.(event)) {
-          urgent = true;
-          clock.clearTimeout(timer);
-          timer = undefined;
-          schedule(0);
-        } else schedule(pollInterval);
+        schedule(!batching || windowOver() || current.count >= maxBatchEvents || sendWhen?.(event));
       };
       const tracked = (data: TrackedEventData) => ctx.emit({ type: EVENT_TYPES.tracking, name: 'eventTracked', data });
 
@@ -259,7 +260,7 @@ export default function batchTracker(options: BatchTrackerOptions = {}): PluginO
         // After the synchronous start, not inside it: the page's first decisions and changes come first.
         // The same task makes the bot check (the sender asks `enabled`; a bot's are never sent), once per
         // page, so that neither the start nor the page's first flush pays for it.
-        clock.setTimeout(() => sender.send(false), 0);
+        clock.setTimeout(() => sender.send(), 0);
       });
       ctx.hook('preActivate', () => void (visitor() || ownId()));
 

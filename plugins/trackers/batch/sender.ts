@@ -40,7 +40,7 @@ export interface Sender {
    * `fresh`: the page is sending a new batch, so batches whose quick retries are spent go along.
    * `shown`: the page is shown again, so what it beaconed is POSTed too.
    */
-  send(beacon: boolean, fresh?: boolean, shown?: boolean): void;
+  send(beacon?: boolean, fresh?: boolean, shown?: boolean): void;
   /** Pending events kept in this page. */
   count(): number;
 }
@@ -146,7 +146,7 @@ export const createSender = (
       // 1 s, 2 s, 4 s (TRK-37); then 30 s doubling to 5 min while the page is open (and with the next batch).
       const delay = tries <= retries ? 1000 * 2 ** (tries - 1) : Math.min(LATER_DELAY * 2 ** (tries - retries - 1), MAX_LATER_DELAY);
       notBefore[item.id] = ctx.clock.now() + delay;
-      ctx.clock.setTimeout(() => sender.send(false), delay);
+      ctx.clock.setTimeout(() => sender.send(), delay);
     });
   };
   const beacon = (item: PendingEvent) => {
