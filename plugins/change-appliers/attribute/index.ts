@@ -53,7 +53,10 @@ const editClasses = (el: Element, names: string, add: boolean): UndoHandle => {
   };
 };
 
+// Both tables have no prototype: a change may set an attribute named `constructor` or `toString`, which
+// must reach setAny rather than what every object inherits.
 const EDITS: Record<string, Edit> = {
+  __proto__: null as never,
   class: (el, value) => setAttr(el, 'class', String(value)),
   html: (el, value) => replaceChildren(el, 'innerHTML', String(value)),
   text: (el, value) => replaceChildren(el, 'textContent', String(value)),
@@ -64,7 +67,7 @@ const EDITS: Record<string, Edit> = {
   removeClass: (el, value) => editClasses(el, String(value), false),
 };
 // Kinds whose value is content or style, not an attribute value: not checked as attributes.
-const CONTENT: Record<string, 1> = { html: 1, text: 1, style: 1, hide: 1, remove: 1, addClass: 1, removeClass: 1 };
+const CONTENT: Record<string, 1> = { __proto__: null as never, html: 1, text: 1, style: 1, hide: 1, remove: 1, addClass: 1, removeClass: 1 };
 
 /** Any attribute by name: text sets it, true sets it empty, false or null removes it. */
 const setAny = (el: Element, name: string, value: unknown) => setAttr(el, name, value == null || value === false ? null : value === true ? '' : String(value));

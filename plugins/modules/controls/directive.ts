@@ -25,13 +25,17 @@ export interface Directive {
   unknown: string[];
 }
 
+// No prototype: an item is looked up by the name a URL gives, and `constructor` or `__proto__` must find
+// nothing rather than what every object inherits.
 const FLAGS: Record<string, 'disable' | 'disableTracking' | 'optOut' | 'observeChanges'> = {
+  __proto__: null as never,
   disable: 'disable',
   disable_tracking: 'disableTracking',
   opt_out: 'optOut',
   observe_changes: 'observeChanges',
 };
 const LISTS: Record<string, 'forceVariations' | 'forceAudiences'> = {
+  __proto__: null as never,
   force_variations: 'forceVariations',
   force_audiences: 'forceAudiences',
 };

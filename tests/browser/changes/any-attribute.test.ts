@@ -26,6 +26,18 @@ describe('any attribute (CHG-4, CHG-5)', () => {
     expect(b.outerHTML.length).toBe(before.match(/<button[\s\S]*<\/button>/)![0].length);
   });
 
+  it('CHG-4 an attribute named like what every object inherits (constructor, toString) is set like any other; undo removes it', async () => {
+    fixture('<div id="d">x</div>');
+    const before = body();
+    const t = boot();
+    await t.apply([{ id: 'c', type: 'attribute', selector: '#d', attributes: { constructor: 'a', toString: 'b', valueOf: true } }]);
+    const d = document.getElementById('d')!;
+    expect([d.getAttribute('constructor'), d.getAttribute('tostring'), d.getAttribute('valueof')]).toEqual(['a', 'b', '']);
+    expect(t.errors()).toEqual([]);
+    t.changes.undoPage('p1');
+    expect(body()).toBe(before);
+  });
+
   it('CHG-4 single classes are added and removed without replacing the class list; style merges with the element\'s own', async () => {
     fixture('<p id="p" class="a b c" style="color: blue; margin: 2px">x</p><p id="q">y</p>');
     const before = body();

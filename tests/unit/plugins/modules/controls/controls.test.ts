@@ -162,6 +162,21 @@ describe('controls: the directive', () => {
     const { t } = bootControls('?varia_x=fly', { logLevel: 'WARN' });
     expect(t.logs.map((line) => line.text)).toContain('Ignored unknown directive fly');
   });
+
+  it('URL-23 names that every object inherits (constructor, __proto__, toString) are unknown items, not directives', async () => {
+    const hostile = 'constructor,constructor:1,__proto__,__proto__:2,toString:3,hasOwnProperty,disable_tracking';
+    expect(parseDirective(hostile)).toEqual({
+      disable: false, disableTracking: true, optOut: false, forceVariations: [], forceAudiences: [], observeChanges: false,
+      unknown: ['constructor', 'constructor:1', '__proto__', '__proto__:2', 'toString:3', 'hasOwnProperty'],
+    });
+    const { t, module, ctx } = bootControls(`?varia_x=${encodeURIComponent(hostile)}`, { logLevel: 'WARN' });
+    await t.settle();
+    // The module was set up: the rest of the directive took effect, and nothing was reported as an error.
+    expect(ctx.disabled('tracking')).toBe(true);
+    expect(module.forcedVariationIds()).toEqual([]);
+    expect(t.logs.map((line) => line.text)).toContain(`Ignored unknown directive ${hostile.replace(',disable_tracking', '')}`);
+    expect(t.errors()).toEqual([]);
+  });
 });
 
 describe('controls: modes and rules', () => {
