@@ -38,13 +38,13 @@ export const decisionEvent = (decision: DecisionSource, timestamp: number, id: s
   type: 'campaign_activated',
 });
 
-/** A decision as a batch has it (TRK-33), with its reason as metadata when it has one. */
+/** A decision as a batch has it (TRK-33), with its reason as metadata when it has one (undefined is not written). */
 export const decisionRecord = (decision: DecisionSource, reason?: string | null): BatchDecision => ({
   campaign_id: decision.layerId,
   experiment_id: decision.experimentId,
   is_campaign_holdback: !!decision.isLayerHoldback,
   variation_id: decision.variationId,
-  ...(reason ? { metadata: { reason } } : {}),
+  metadata: reason ? { reason } : undefined,
 });
 
 /**

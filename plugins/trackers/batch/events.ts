@@ -50,11 +50,8 @@ export const cleanEvent = (tags: unknown, properties: unknown, bad: (key: string
   for (const key in source) {
     const value = source[key];
     if (key == 'revenue') continue;
-    if (key == 'properties' && properties === undefined) {
-      properties = value;
-      continue;
-    }
-    if (key == 'quantity' || key == 'value') {
+    if (key == 'properties' && properties === undefined) properties = value;
+    else if (key == 'quantity' || key == 'value') {
       const number = numeric(value);
       if (number === undefined) bad(key);
       else result[key] = key == 'quantity' ? Math.floor(number) : number;

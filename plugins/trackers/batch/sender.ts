@@ -62,6 +62,12 @@ export const postPending = (
   }, () => 'failed');
 };
 
+/** A pending event's version: a batch saved again under its id is a new version. */
+const version = (item: PendingEvent) => item.id + '@' + item.timeStamp;
+// A batch's JSON, written once: stored inside the list of pending events and sent as is by every
+// POST and beacon of it (a batch is never changed once made; a save makes a new one).
+const textOf = (item: PendingEvent): string => keptJson(item.data) ?? '';
+
 /**
  * Creates the pending store over `store` and the transport to `url`.
  * @param retries Retries per pending event in a page (TRK-37).
@@ -84,7 +90,6 @@ export const createSender = (
   const inFlight = new Set<string>();
   const beaconed = new Set<string>();
   const notBefore: Record<string, number> = {};
-  const version = (item: PendingEvent) => item.id + '@' + item.timeStamp;
 
   const stored = (): PendingEvent[] => {
     const value = store().read(PENDING_KEY);
@@ -132,9 +137,6 @@ export const createSender = (
     done.add(version(item));
     persist();
   };
-  // A batch's JSON, written once: stored inside the list of pending events and sent as is by every
-  // POST and beacon of it (a batch is never changed once made; a save makes a new one).
-  const textOf = (item: PendingEvent): string => keptJson(item.data) ?? '';
   const post = (item: PendingEvent) => {
     inFlight.add(item.id);
     postPending(ctx.win, url, { id: item.id, data: textOf(item) as never }).then((outcome) => {
