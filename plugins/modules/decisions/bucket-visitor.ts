@@ -32,7 +32,7 @@ export const createBucketVisitor = (ctx: PluginContext) => (args: CallArgs): voi
   if (byId === given(variationIndex)) throw Error(MSG_VARIATION_REQUIRED);
   const found = findExperiment(ctx.data, String(experimentId));
   if (!found) throw Error(msgNotFound('experiment', experimentId));
-  const { layer, experiment } = found;
+  const [layer, experiment] = found;
   const layerId = args.campaignId ?? args.layerId;
   if (given(layerId) && String(layerId) !== layer.id) throw Error(msgNotFound('layer', layerId));
   // An index that is not a whole number in range names no entry of the list.

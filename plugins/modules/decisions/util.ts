@@ -21,11 +21,11 @@ const byId = <T extends { id: string }>(list: readonly T[] | undefined, id: stri
 /** The layer of the project with this id. */
 export const findLayer = (data: ProjectData, id: string): Layer | undefined => byId(data.layers, id);
 
-/** The experiment with this id and its layer, anywhere in the project. */
-export const findExperiment = (data: ProjectData, id: string): { layer: Layer; experiment: Experiment } | undefined => {
+/** The layer and the experiment with this id, anywhere in the project. */
+export const findExperiment = (data: ProjectData, id: string): [Layer, Experiment] | undefined => {
   for (const layer of data.layers || []) {
     const experiment = byId(layer.experiments, id);
-    if (experiment) return { layer, experiment };
+    if (experiment) return [layer, experiment];
   }
 };
 
