@@ -16,13 +16,17 @@ const known = new WeakMap<object, string>();
 
 /**
  * The JSON text of `value` ({@link toJson}), remembered when `value` is an object, which must not change
- * afterwards: every later toJson that meets `value` writes the text instead of walking it again (and an
- * object already remembered gives its text back at once). The tracker writes a closed batch once and
- * both stores it (inside its list of pending events) and sends it.
+ * afterwards: every later toJson that meets `value` writes the text instead of walking it again, and
+ * keptJson gives it back at once. The tracker writes a closed batch once and both stores it (inside its
+ * list of pending events) and sends it.
  */
 export const keptJson = (value: unknown): string | undefined => {
-  const text = toJson(value);
-  if (text !== undefined && value && typeof value == 'object') known.set(value, text);
+  const object = !!value && typeof value == 'object';
+  let text = object ? known.get(value) : undefined;
+  if (text === undefined) {
+    text = toJson(value);
+    if (object && text !== undefined) known.set(value, text);
+  }
   return text;
 };
 
