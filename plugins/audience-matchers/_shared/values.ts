@@ -133,10 +133,8 @@ export const valueProblem = (condition: AudienceCondition, types: readonly strin
     case 'range':
       return parseRange(value) ? undefined : `A range must be "min:max" with numbers (either side may be empty, min <= max), got ${shown(value)}`;
     default:
-      if (typeof match === 'string' && own.call(VERSION_ORDERS, match)) {
-        return isVersion(value) ? undefined : `A ${match} match needs a version such as "1.2.3" or "2.0.0-beta", got ${shown(value)}`;
-      }
-      if (typeof match === 'string' && own.call(NUMBER_ORDERS, match)) {
+      if (typeof match === 'string' && isComparison(match)) {
+        if (own.call(VERSION_ORDERS, match)) return isVersion(value) ? undefined : `A ${match} match needs a version such as "1.2.3" or "2.0.0-beta", got ${shown(value)}`;
         return isComparable(value) ? undefined : `A ${match} match needs a finite number at most 2^53 in magnitude, got ${shown(value)}`;
       }
       return `Unknown match type ${shown(match)}: use exists, exact, substring, regex, range, gt, ge, lt, le or semver_eq, semver_gt, semver_ge, semver_lt, semver_le`;

@@ -42,7 +42,7 @@ export const createProfile = (ctx: PluginContext): ProfileStore => {
   const set = (target: Record<string, unknown>, field: string, value: unknown) => {
     if (!isThenable(value)) return void (target[field] = value);
     pending++;
-    const done = (result: unknown) => {
+    const done = (result?: unknown) => {
       // A later load may have replaced the profile or the field: only settle our own.
       if (target === profile && target[field] === waiting) {
         target[field] = result;
@@ -50,7 +50,7 @@ export const createProfile = (ctx: PluginContext): ProfileStore => {
       }
       return result;
     };
-    const waiting: Promise<unknown> = Promise.resolve(value).then(done, () => done(undefined));
+    const waiting: Promise<unknown> = Promise.resolve(value).then(done, () => done());
     target[field] = waiting;
   };
 
