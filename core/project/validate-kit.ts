@@ -74,9 +74,15 @@ export function label(kind: string, item: Obj, index: number, parent?: string, w
   return `${kind} ${id}${name}${parent ? ` in ${parent}` : ''}`;
 }
 
-/** Requires a non-empty string id and reports duplicates against `seen` (id -> path of first use). */
+/** The text of an id that every JavaScript object inherits a member of (`constructor`, `__proto__`, `toString`...). */
+export const msgReservedId = (id: string) => `id "${id}" is reserved: every JavaScript object has a member of that name`;
+
+/** Requires a non-empty string id, not a reserved one, and reports duplicates against `seen` (id -> path of first use). */
 export function checkId(c: Checker, scope: Scope, item: Obj, kind: string, seen: Map<string, string>): void {
   if (!isText(item.id)) return c.report(child(scope, 'id'), `id is required (a non-empty string), got ${show(item.id)}`);
+  // Ids key the runtime's records (page states, layer states, variation maps): one that names a member every
+  // object inherits would find that member instead of a record.
+  if (item.id in Object.prototype) return c.report(child(scope, 'id'), msgReservedId(item.id));
   unique(c, child(scope, 'id'), item.id, `${kind} id`, seen);
 }
 

@@ -20,7 +20,7 @@ import {
 import { COOKIE_NAMES, STORAGE_KEYS } from '../../../core/kinds/visitor';
 import { locateVisitorId } from './locator';
 import { setUpOptOut } from './opt-out';
-import { isRecord, mergeVariationMaps, newRandomId, setOrDelete, strings, validId, validProfile, type StoredProfile } from './profile';
+import { isRecord, mergeVariationMaps, newRandomId, own, setOrDelete, strings, validId, validProfile, type StoredProfile } from './profile';
 import { BEHAVIOUR_CAP, firstSession, indexSessions, toBehaviour, useSession, validBehaviour } from './sessions';
 
 /** TRK-18: logged when neither a cookie nor local storage kept the visitor id; tracking is then disabled. */
@@ -199,7 +199,8 @@ export default function visitor(): PluginOf<'apiModule'> {
     variationMap: () => load().variationMap,
     setVariation(layerId, experimentId, variationId) {
       const map = load().variationMap;
-      const layer = (map[layerId] ??= {});
+      // Own keys only, as in mergeVariationMaps: a layer id never reaches what every object inherits.
+      const layer = own.call(map, layerId) ? map[layerId] : (map[layerId] = {});
       setOrDelete(layer, experimentId, variationId);
       if (!Object.keys(layer).length) delete map[layerId];
       save();

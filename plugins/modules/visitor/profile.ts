@@ -34,6 +34,9 @@ export const newRandomId = (now: number): string => {
   return `${now}r${random.slice(0, 12)}`;
 };
 
+/** `Object.prototype.hasOwnProperty`: whether a record has a key of its own, whatever it inherits. */
+export const own = Object.prototype.hasOwnProperty;
+
 /** A plain object (not null, not an array): what a stored record and a sticky edge cookie must be. */
 export const isRecord = (value: unknown): value is Record<string, any> => !!value && typeof value === 'object' && !Array.isArray(value);
 
@@ -77,7 +80,8 @@ export const mergeVariationMaps = (into: VariationIdMap, from: unknown): boolean
   const valid = validVariationMap(from);
   let changed = false;
   for (const layerId of Object.keys(valid)) {
-    const layer = (into[layerId] ??= {});
+    // Own keys only: a layer id such as `constructor` must not reach what every object inherits.
+    const layer = own.call(into, layerId) ? into[layerId] : (into[layerId] = {});
     const experiments = valid[layerId];
     for (const experimentId of Object.keys(experiments)) {
       if (layer[experimentId] !== experiments[experimentId]) {

@@ -487,6 +487,18 @@ describe('validateProject: ids and references', () => {
     ]);
   });
 
+  it('CFG-1 an id that names a member every object inherits (constructor, __proto__, toString) is refused', () => {
+    const data = validProject();
+    perso(data).id = 'toString';
+    loose(data.pages[2]).id = '__proto__';
+    loose(data.dimensions)[0].id = 'constructor';
+    expect(lines(data).filter((line) => line.includes('reserved'))).toEqual([
+      'error layers[0].id: id "toString" is reserved: every JavaScript object has a member of that name',
+      'error pages[2].id: id "__proto__" is reserved: every JavaScript object has a member of that name',
+      'error dimensions[0].id: id "constructor" is reserved: every JavaScript object has a member of that name',
+    ]);
+  });
+
   it('PAG-22 page apiNames are unique, so the page call finds one page by name; event apiNames too', () => {
     const data = validProject();
     data.pages[2].apiName = 'home';

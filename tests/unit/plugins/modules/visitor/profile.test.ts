@@ -81,6 +81,19 @@ describe('visitor profile and maps', () => {
     expect(cookies.get('varia_edge_variation_map')).toBe(JSON.stringify({ layerE: { expE: 'varE' } }));
   });
 
+  it('VIS-28 layer ids named like what every object inherits (constructor, toString, __proto__) stay keys of the map, written nowhere else', async () => {
+    const cookies = new Map<string, unknown>([['varia_edge_variation_map', '{"constructor":{"e1":"v1"},"toString":{"e2":"v2"},"__proto__":{"e3":"v3"}}']]);
+    const t = bootVisitor({ cookies });
+    await t.settle();
+    const v = t.visitor();
+    v.setVariation('hasOwnProperty', 'e4', 'v4');
+    const map = v.variationMap();
+    expect([map.constructor, map.toString, map.hasOwnProperty]).toEqual([{ e1: 'v1' }, { e2: 'v2' }, { e4: 'v4' }]);
+    // Nothing reached the built-ins an inherited key would have led to.
+    expect([(Object as unknown as Record<string, unknown>).e1, (Object.prototype.toString as unknown as Record<string, unknown>).e2, ({} as Record<string, unknown>).e3]).toEqual([undefined, undefined, undefined]);
+    expect((Object.prototype.hasOwnProperty as unknown as Record<string, unknown>).e4).toBeUndefined();
+  });
+
   it('VIS-28 a tampered edge cookie is ignored with a warning; the stored map is kept', async () => {
     const local = new Map<string, unknown>([['varia_visitor_profile', { variationMap: { l: { e: 'v' } } }]]);
     const cookies = new Map<string, unknown>([['varia_edge_variation_map', '{not json']]);
