@@ -112,10 +112,11 @@ export const predicate = (comparator: string, value: unknown): ((actual: unknown
   switch (comparator) {
     case 'eq':
       return (actual) => actual === value;
+    // Finite numbers only, as compare has them: an Infinity revenue is no more than any threshold.
     case 'gt':
-      return (actual) => typeof actual === 'number' && actual > (value as number);
+      return (actual) => isNumber(actual) && actual > (value as number);
     case 'lt':
-      return (actual) => typeof actual === 'number' && actual < (value as number);
+      return (actual) => isNumber(actual) && actual < (value as number);
     case 'in': {
       const set = new Set(Array.isArray(value) ? value : []);
       return (actual) => set.has(actual);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileBehaviour } from '../../../../../plugins/audience-matchers/_shared/behavior/compile';
 import behavior from '../../../../../plugins/audience-matchers/behavior';
-import { SIXTY_DAYS } from '../../../../../plugins/audience-matchers/_shared/behavior/fields';
+import { compare, predicate, SIXTY_DAYS } from '../../../../../plugins/audience-matchers/_shared/behavior/fields';
 import { checkWith, event, matchWith } from '../../modules/audiences/helpers';
 
 const NOW = Date.UTC(2026, 0, 31);
@@ -73,6 +73,17 @@ describe('behaviour rules', () => {
     expect(matches(v2({ filter: [{ field: ['revenue'], comparator: 'gte', value: 2500 }, { field: ['revenue'], comparator: 'lte', value: 2500 }] }))).toBe(true);
     expect(matches(v2({ filter: [{ field: ['revenue'], comparator: 'lt', value: 500 }] }))).toBe(false);
     expect(problems(v2({ filter: [{ field: ['revenue'], comparator: 'gt', value: '5' }] }))).toEqual(['filter[0]: Comparator gt needs a number, got "5"']);
+  });
+
+  it('AUD-31 a filter clause and a reduced result compare numbers alike: only finite numbers are ordered', () => {
+    for (const comparator of ['lt', 'gt', 'lte', 'gte']) {
+      for (const actual of [Infinity, -Infinity, Number.NaN, '7', null, 7, 3]) {
+        expect(predicate(comparator, 5)(actual), `${comparator} ${String(actual)}`).toBe(compare(comparator, actual, 5));
+      }
+    }
+    expect(predicate('gt', 5)(Infinity)).toBe(false);
+    expect(predicate('lt', 5)(-Infinity)).toBe(false);
+    expect(predicate('gt', 5)(7)).toBe(true);
   });
 
   it('AUD-32 in needs an array', () => {
