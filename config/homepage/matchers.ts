@@ -13,14 +13,13 @@
  *   traits object is absent, or has none of the listed traits.
  */
 import { definePlugin, type PluginContext, type PluginOf } from '../../core';
+import { isRecord } from '../../plugins/_shared/checks';
 import { validationOnly } from '../../plugins/_shared/validation-only';
 
 /** The session-storage key of the segment service's answer (homepage-spec §7). */
 export const SEG_RESPONSE_KEY = 'segResponse';
 
 const UNKNOWN = null;
-const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
-
 /** The stored JSON object at `key`: undefined when not stored, null when unreadable or not an object. */
 const storedObject = (ctx: PluginContext | undefined, which: 'sessionStorage' | 'localStorage', key: string): Record<string, unknown> | null | undefined => {
   let text: string | null;

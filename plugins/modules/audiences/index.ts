@@ -12,7 +12,8 @@
 import { definePlugin, type AudienceMatcherKind, type AudiencesModule, type PluginContext, type PluginOf, type ProfileFields, type QualifyOptions } from '../../../core';
 import type { Audience, AudienceCondition, AudienceConditions, AudienceIdExpression, ProjectData } from '../../../core/project/types';
 import { evaluateList, flattenIds, MAX_DEPTH, type Tri } from './logic';
-import { createProfile, isThenable, type ProfileStore } from './profile';
+import { isThenable } from '../../_shared/checks';
+import { createProfile, type ProfileStore } from './profile';
 import { pluginsRule } from './validate';
 import { validationOnly } from '../../_shared/validation-only';
 

@@ -5,6 +5,7 @@
  * profile then holds its value (undefined when it failed).
  */
 import { MODULES, type PluginContext, type ProfileFields } from '../../../core';
+import { isThenable } from '../../_shared/checks';
 import type { VisitorModule } from '../../../core/kinds/visitor';
 
 /** The profile and its pending fields. */
@@ -18,9 +19,6 @@ export interface ProfileStore {
   /** The fields with every pending one left out: what matchers see after the wait. */
   settled(): ProfileFields;
 }
-
-const isThenable = (value: unknown): value is PromiseLike<unknown> =>
-  value !== null && (typeof value === 'object' || typeof value === 'function') && typeof (value as PromiseLike<unknown>).then === 'function';
 
 /** The visitor-module fields: profile field name -> the visitor module's method that reads it. */
 const VISITOR_FIELDS: Record<string, 'attributes' | 'segments' | 'behaviourEvents' | 'isFirstSession'> = {
@@ -101,4 +99,3 @@ export const createProfile = (ctx: PluginContext): ProfileStore => {
   };
 };
 
-export { isThenable };

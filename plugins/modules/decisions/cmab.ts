@@ -16,7 +16,8 @@ import type { Experiment, Layer } from '../../../core/project/types';
 import { toJson } from '../../_shared/json';
 import { requestPrediction, type PredictionAttribute } from './cmab-request';
 import { REASONS } from './messages';
-import { findVariation, isCmab, isThenable, uuid } from './util';
+import { isThenable } from '../../_shared/checks';
+import { findVariation, isCmab, uuid } from './util';
 
 /** CMAB-15: 30 minutes since the last use. */
 export const CMAB_IDLE_MS = 30 * 60 * 1000;

@@ -17,7 +17,7 @@ import { MSG_NAMESPACE_NOT_SET, msgNotFound } from './messages';
 import { buildPayload } from './payload';
 import { createRelay } from './relay';
 import { createState } from './state';
-import { isThenable } from './util';
+import { isThenable } from '../../_shared/checks';
 import { policyRule } from './validate';
 
 /** Options of the decisions plugin. */

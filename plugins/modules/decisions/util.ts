@@ -1,9 +1,6 @@
 /** Small helpers of the decisions plugin: lookups in project data, the sync-or-async step, ids. */
 import type { Experiment, Layer, ProjectData, Variation } from '../../../core/project/types';
-
-/** Whether a value is a promise (or any thenable). */
-export const isThenable = (value: unknown): value is PromiseLike<unknown> =>
-  !!value && typeof (value as PromiseLike<unknown>).then === 'function';
+import { isThenable } from '../../_shared/checks';
 
 /**
 * (Not named `then`: a module exporting `then` is a thenable and breaks dynamic import.)

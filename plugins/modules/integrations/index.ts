@@ -14,6 +14,7 @@
  * Failures throw inside the call, so the kernel reports them as ApiError and nothing reaches the page.
  */
 import { definePlugin, MODULES, type PagesModule, type PluginContext, type PluginOf, type VisitorModule } from '../../../core';
+import { isRecord } from '../../_shared/checks';
 
 /** Catalogue texts (ERR-6, ERR-7) and the ga4User and tags messages (the spec gives no text for them). */
 export const MSG_ID_REQUIRED = 'id is required';
@@ -34,7 +35,6 @@ export interface IntegrationsModule {
   tags(): Record<string, unknown>;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 const isId = (value: unknown): value is string | number => (typeof value === 'string' && value !== '') || (typeof value === 'number' && Number.isFinite(value));
 
 export default function integrations(): PluginOf<'apiModule'> {

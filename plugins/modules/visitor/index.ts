@@ -20,7 +20,8 @@ import {
 import { COOKIE_NAMES, STORAGE_KEYS } from '../../../core/kinds/visitor';
 import { locateVisitorId } from './locator';
 import { setUpOptOut } from './opt-out';
-import { isRecord, mergeVariationMaps, newRandomId, own, setOrDelete, strings, validId, validProfile, type StoredProfile } from './profile';
+import { isRecord } from '../../_shared/checks';
+import { mergeVariationMaps, newRandomId, own, setOrDelete, strings, validId, validProfile, type StoredProfile } from './profile';
 import { BEHAVIOUR_CAP, firstSession, indexSessions, toBehaviour, useSession, validBehaviour } from './sessions';
 
 /** TRK-18: logged when neither a cookie nor local storage kept the visitor id; tracking is then disabled. */

@@ -5,6 +5,7 @@
  * own, so one bad field never costs the visitor the rest.
  */
 import type { AttributeEntry, CmabEntry, VariationIdMap } from '../../../core';
+import { isRecord } from '../../_shared/checks';
 
 /** What is stored under `visitor_profile`. */
 export interface StoredProfile {
@@ -36,9 +37,6 @@ export const newRandomId = (now: number): string => {
 
 /** `Object.prototype.hasOwnProperty`: whether a record has a key of its own, whatever it inherits. */
 export const own = Object.prototype.hasOwnProperty;
-
-/** A plain object (not null, not an array): what a stored record and a sticky edge cookie must be. */
-export const isRecord = (value: unknown): value is Record<string, any> => !!value && typeof value === 'object' && !Array.isArray(value);
 
 /** Keeps the entries of a record whose value passes `ok`. */
 const filterRecord = <T>(value: unknown, ok: (entry: any) => boolean): Record<string, T> => {

@@ -1,6 +1,7 @@
 /**
  * Validation of the `event` push call's tags (runtime-spec §5 Tracking events; TRK-19..25).
  */
+import { isRecord } from '../../_shared/checks';
 
 /** ERR-48: a tag or metric value the tracker refuses. */
 export const MSG_BAD_VALUE = 'Bad value for eventTags/eventMetrics';
@@ -18,9 +19,6 @@ export interface CleanEvent {
   value?: number;
   properties?: Record<string, unknown>;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  !!value && typeof value == 'object' && !Array.isArray(value);
 
 /** A finite number, or a string that is one (`"12.5"`, not `""` or `"12px"`); else undefined. */
 export const numeric = (value: unknown): number | undefined => {

@@ -286,4 +286,19 @@ describe('the audiences module', () => {
     expect(t.kernel.registerPlugin(definePlugin({ type: 'audienceMatcher', name: 'later', match: (condition) => condition.value as boolean }))).toBe(true);
     expect(module.qualifies(['late'])).toBe(true);
   });
+
+  it('a plain field value stays plain when the page has put a then method on String.prototype (never taken for a pending field)', () => {
+    const provider = definePlugin({ type: 'profileProvider', name: 'here', fields: ['place'], provide: () => ({ place: 'AU' }) });
+    const matcher = definePlugin({ type: 'audienceMatcher', name: 'place', fields: ['place'], match: (condition, profile) => profile.place === condition.value });
+    const proto = String.prototype as unknown as { then?: unknown };
+    let called = 0;
+    proto.then = () => void called++;
+    try {
+      const t = bootAudiences({ data: { audiences: [{ id: 'au', name: 'In AU', conditions: [{ type: 'place', value: 'AU' }] }] }, plugins: [provider as Plugin, matcher as Plugin] });
+      expect(t.audiences.qualifies(['au'])).toBe(true);
+      expect(called).toBe(0);
+    } finally {
+      delete proto.then;
+    }
+  });
 });
