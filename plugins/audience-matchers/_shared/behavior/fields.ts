@@ -8,7 +8,8 @@ import { regexProblem, testRegex } from '../regex';
 import { own, read, shown } from '../values';
 
 /** Event keys per field name (the stored short keys of VIS-21). */
-const KEYS: Record<string, keyof BehaviourEvent> = { name: 'n', type: 'y', category: 'c', revenue: 'r', time: 't', session: 'si', session_id: 's' };
+// No prototype: a rule's field name is looked up here, and `constructor` or `toString` is no field.
+const KEYS: Record<string, keyof BehaviourEvent> = { __proto__: null as never, name: 'n', type: 'y', category: 'c', revenue: 'r', time: 't', session: 'si', session_id: 's' };
 
 /** Comparators of spec 0.2 (also filters of 0.1 and where clauses of queries). */
 export const COMPARATORS = ['eq', 'is', 'contains', 'lt', 'gt', 'lte', 'gte', 'in', 'between', 'regex', 'exists'] as const;

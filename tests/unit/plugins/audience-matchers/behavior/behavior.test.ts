@@ -49,6 +49,10 @@ describe('behaviour rules', () => {
     expect(problems(v2({ filter: [{ field: 'name', comparator: 'eq', value: 'x' }] }))[0]).toMatch(/A field must be an array of strings/);
     expect(problems(v2({ filter: [{ field: [1], comparator: 'eq', value: 'x' }] }))[0]).toMatch(/A field must be an array of strings/);
     expect(problems(v2({ pick: { field: ['nonsense'] } }))[0]).toMatch(/Unknown field "nonsense"/);
+    // A name every object inherits is no field either.
+    for (const name of ['constructor', 'toString', '__proto__']) {
+      expect(problems(v2({ filter: [{ field: [name], comparator: 'exists' }] }))[0], name).toMatch(/Unknown field/);
+    }
   });
 
   it('AUD-28 a tags field needs exactly two entries, every other field exactly one', () => {
