@@ -43,13 +43,13 @@ const VALIDATE_ENTRY = `import { registerPart } from './plugins/_shared/parts';
 import { prepareProject } from './core/project/prepare';
 import { unsafeReason } from './core/project/regex';
 import { engine } from './plugins/audience-matchers/_shared/behavior/engine';
-import { audienceRule } from './plugins/modules/audiences/validate';
-import { unknownTypeRule } from './plugins/modules/changes/validate';
+import { pluginsRule as audiencesRule } from './plugins/modules/audiences/validate';
+import { pluginsRule as changesRule } from './plugins/modules/changes/validate';
 import { policyRule } from './plugins/modules/decisions/validate';
 import { pagesRule } from './plugins/modules/pages/validate';
 const rules = {
-  audiences: (data, report, plugins) => audienceRule((type) => plugins.find((p) => p.type === 'audienceMatcher' && p.name === type))(data, report, plugins),
-  changes: (data, report, plugins) => unknownTypeRule((type) => plugins.some((p) => p.type === 'changeApplier' && p.name === type))(data, report, plugins),
+  audiences: audiencesRule,
+  changes: changesRule,
   decisions: policyRule,
   pages: pagesRule,
 };

@@ -5,7 +5,7 @@
  */
 import { definePlugin, type ChangesModule, type PluginContext, type PluginOf } from '../../../core';
 import { createChangesModule, type ChangesOptions } from './module';
-import { unknownTypeRule } from './validate';
+import { pluginsRule } from './validate';
 
 export type { ChangesOptions } from './module';
 
@@ -20,7 +20,6 @@ export default function changes(options: ChangesOptions = {}): PluginOf<'apiModu
     },
     create: () => (module ??= createChangesModule(ctx!, options)),
     // A type is known when one of the project's plugins is an applier for it (at snippet build as at start).
-    validate: (data, report, plugins) =>
-      unknownTypeRule((type) => plugins.some((plugin) => plugin.type === 'changeApplier' && plugin.name === type))(data, report, plugins),
+    validate: pluginsRule,
   });
 }

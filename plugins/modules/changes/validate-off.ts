@@ -9,3 +9,6 @@ import type { ProjectRule } from '../../../core/project/validate';
 export const unknownTypeRule =
   (_known: (type: string) => boolean): ProjectRule =>
   () => {};
+
+/** As {@link unknownTypeRule}: reports nothing. */
+export const pluginsRule: ProjectRule = () => {};

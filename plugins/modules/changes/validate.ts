@@ -42,3 +42,7 @@ export const unknownTypeRule =
       });
     }
   };
+
+/** The rule over the project's own plugins, as the changes plugin registers it (`validate`): a type is known when one of them is an applier for it. */
+export const pluginsRule: ProjectRule = (data, report, plugins) =>
+  unknownTypeRule((type) => plugins.some((plugin) => plugin.type === 'changeApplier' && plugin.name === type))(data, report, plugins);
