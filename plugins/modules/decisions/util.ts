@@ -3,7 +3,7 @@ import type { Experiment, Layer, ProjectData, Variation } from '../../../core/pr
 import { isThenable } from '../../_shared/checks';
 
 /**
-* (Not named `then`: a module exporting `then` is a thenable and breaks dynamic import.)
+ * (Not named `then`: a module exporting `then` is a thenable and breaks dynamic import.)
  * Runs `fn` on `value` now when it is plain, after it settles when it is a promise: the decision stays
  * synchronous (no promise, no microtask) for as long as nothing had to wait.
  */

@@ -5,6 +5,7 @@
  */
 import type { PluginContext } from '../../../core';
 import type { PageDefinition } from '../../../core/project/types';
+import { isThenable } from '../../_shared/checks';
 
 /** Runs `page.activationCode(activate, page)`; undefined when the page has none. */
 export const runActivationCode = (ctx: PluginContext, page: PageDefinition, activate: (isActive?: boolean) => void): unknown => {
@@ -12,8 +13,6 @@ export const runActivationCode = (ctx: PluginContext, page: PageDefinition, acti
   if (typeof code !== 'function') return;
   const details = { pageId: page.id };
   const result = ctx.attempt('ActivationCodeError', () => code(activate, page), details);
-  if (typeof (result as PromiseLike<unknown> | undefined)?.then === 'function') {
-    (result as PromiseLike<unknown>).then(undefined, (error) => ctx.report('ActivationCodeError', error, details));
-  }
+  if (isThenable(result)) result.then(undefined, (error) => ctx.report('ActivationCodeError', error, details));
   return result;
 };

@@ -24,6 +24,7 @@ import {
   type VisitorModule,
 } from '../../../core';
 import type { PageDefinition, UrlCondition } from '../../../core/project/types';
+import { isThenable } from '../../_shared/checks';
 import { evaluateList, type Tri } from '../../_shared/tri-logic';
 import { audienceLeaf } from './audience-leaf';
 import { runActivationCode } from './activation-code';
@@ -120,7 +121,7 @@ export const createViews = (ctx: PluginContext, matchUrl: PagesModule['matchUrl'
     detachers[page.id] = stops;
     const decisionsModule = decisions();
     const work = decisionsModule && guard(() => decisionsModule.decidePage(page.id));
-    if (typeof (work as PromiseLike<unknown> | undefined)?.then === 'function') ctx.defer(work as PromiseLike<unknown>);
+    if (isThenable(work)) ctx.defer(work);
   };
 
   const deactivate = (page: PageDefinition) => {

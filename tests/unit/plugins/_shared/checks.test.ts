@@ -7,7 +7,7 @@ describe('the plugins\' value checks', () => {
     expect([null, undefined, [], 'x', 1, true, () => 1].map(isRecord)).toEqual([false, false, false, false, false, false, false]);
   });
 
-  it('a thenable is an object or function with a then method; a primitive never is, whatever the page added to its prototype', () => {
+  it('KRN-9 a thenable is an object or function with a then method; a primitive never is, whatever the page added to its prototype', () => {
     const callable = Object.assign(() => 1, { then: () => undefined });
     expect([Promise.resolve(1), { then: () => undefined }, callable].map(isThenable)).toEqual([true, true, true]);
     expect([{ then: 1 }, {}, null, undefined, 0].map(isThenable)).toEqual([false, false, false, false, false]);

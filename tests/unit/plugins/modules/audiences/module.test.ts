@@ -287,7 +287,7 @@ describe('the audiences module', () => {
     expect(module.qualifies(['late'])).toBe(true);
   });
 
-  it('a plain field value stays plain when the page has put a then method on String.prototype (never taken for a pending field)', () => {
+  it('KRN-9 AUD-3 a plain field value stays plain when the page has put a then method on String.prototype (never taken for a pending field)', () => {
     const provider = definePlugin({ type: 'profileProvider', name: 'here', fields: ['place'], provide: () => ({ place: 'AU' }) });
     const matcher = definePlugin({ type: 'audienceMatcher', name: 'place', fields: ['place'], match: (condition, profile) => profile.place === condition.value });
     const proto = String.prototype as unknown as { then?: unknown };
