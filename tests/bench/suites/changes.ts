@@ -63,7 +63,7 @@ window.__bench = { createKernel, changes, appliers: [attribute, append], mutate 
 /** Runs in the page: builds the fixture, then times the three ways round by round. */
 export async function runInPage(
   rounds: number,
-): Promise<{ ours: number; hand: number; handWithUndo: number; mutator: number; median: { ours: number; hand: number; handWithUndo: number; mutator: number } }> {
+): Promise<{ ours: number; appliers: number; hand: number; handWithUndo: number; mutator: number; median: { ours: number; appliers: number; hand: number; handWithUndo: number; mutator: number } }> {
   const { createKernel, changes, appliers, mutate } = (window as any).__bench;
   const section = (i: number) =>
     `<section id="s${i}" class="sec"><h2>Title ${i}</h2><p>Text <b>${i}</b></p><a class="link" href="/x${i}">link</a>` +
@@ -114,7 +114,7 @@ export async function runInPage(
   // replaces, the nodes it adds): the least any runtime that can put the page back must do.
   // Written, never read: holding the records keeps the engine from dropping the work of keeping them.
   // biome-ignore lint/correctness/noUnusedVariables: kept alive on purpose (see above)
-  let undoKept: Array<() => void> = [];
+  let undoKept: unknown[] = [];
   const handWithUndo = () => {
     const undo: Array<() => void> = [];
     for (const s of specs) {
@@ -161,16 +161,33 @@ export async function runInPage(
   const kernel = createKernel({ data: { projectId: 'b', accountId: 'b', revision: 1 }, plugins: [changes(), ...appliers] });
   kernel.start();
   const module = kernel.get('changes');
-  const totals = { ours: 0, hand: 0, handWithUndo: 0, mutator: 0 };
+  // The same applier plugins called directly: per change its matches queried, each changed and its undo
+  // handle kept. What the module adds on top of this (change states, observation, dependencies,
+  // pre-hiding, the applied event) is the difference between 'ours' and this.
+  const [attributeApplier, appendApplier] = appliers;
+  const direct = (list: ReturnType<typeof projectChanges>) => {
+    const env = { meta: { layerId: 'l', experimentId: 'e', variationId: 'v', pageId: 'p' }, win: window, ctx: undefined };
+    const handles: unknown[] = [];
+    for (const change of list) {
+      const applier = change.type === 'append' ? appendApplier : attributeApplier;
+      for (const el of document.querySelectorAll(change.selector)) handles.push(applier.apply(change, el, env));
+    }
+    undoKept = handles;
+  };
+  const totals = { ours: 0, appliers: 0, hand: 0, handWithUndo: 0, mutator: 0 };
   type Key = keyof typeof totals;
   // Every round's time too: on a loaded machine a few rounds that lose the processor move a mean, not a median.
-  const times: Record<Key, number[]> = { ours: [], hand: [], handWithUndo: [], mutator: [] };
+  const times: Record<Key, number[]> = { ours: [], appliers: [], hand: [], handWithUndo: [], mutator: [] };
   /** Each contender: set-up (untimed), the timed work, clean-up (untimed). */
   const contenders: Array<[Key, (round: number) => () => void]> = [
     ['ours', (round) => {
       const list = projectChanges(round);
       const meta = { layerId: 'l', experimentId: 'e', variationId: 'v', pageId: `p${round}` };
       return () => void module.applyAction({ id: 'a', changes: list }, meta);
+    }],
+    ['appliers', (round) => {
+      const list = projectChanges(round);
+      return () => direct(list);
     }],
     ['hand', () => hand],
     ['handWithUndo', () => handWithUndo],
@@ -197,10 +214,11 @@ export async function runInPage(
   const median = (key: Key) => times[key].sort((a, b) => a - b)[times[key].length >> 1];
   return {
     ours: totals.ours / rounds,
+    appliers: totals.appliers / rounds,
     hand: totals.hand / rounds,
     handWithUndo: totals.handWithUndo / rounds,
     mutator: totals.mutator / rounds,
-    median: { ours: median('ours'), hand: median('hand'), handWithUndo: median('handWithUndo'), mutator: median('mutator') },
+    median: { ours: median('ours'), appliers: median('appliers'), hand: median('hand'), handWithUndo: median('handWithUndo'), mutator: median('mutator') },
   };
 }
 
@@ -550,6 +568,7 @@ export const changesBench: BenchSuite = {
         value: result.ours,
         unit: 'ms',
         peers: [
+          { name: 'the same applier plugins called directly, without the module', value: result.appliers },
           { name: 'hand-written DOM', value: result.hand },
           { name: 'hand-written, keeping undo records', value: result.handWithUndo },
           { name: 'dom-mutator', value: result.mutator },
