@@ -131,6 +131,20 @@ const reapplyKept = (run: ElementRun): number => {
   return again;
 };
 
+/**
+ * Where a change applied to `el` may have made new elements that match its selector: nowhere for edits
+ * that create none (attribute edits other than html, moves); inside `el` for html and for nodes appended
+ * or prepended to it; under its parent for nodes placed before or after it; anywhere for every other
+ * applier (widgets, custom code). A query of the whole document costs in proportion to the page (in
+ * Chromium, 57 µs for a class matching 1,000 of 8,000 elements, against 1 µs inside one of them).
+ */
+const madeIn = (change: Change, el: Element, doc: Document): ParentNode | undefined => {
+  if (change.type === 'rearrange') return;
+  if (change.type === 'attribute') return change.attributes?.html == null ? undefined : el;
+  if (change.type === 'append') return change.operator === 'before' || change.operator === 'after' ? el.parentNode || doc : el;
+  return doc;
+};
+
 /** Looks at the page once: changes the matches not handled yet. What the shared watchers call. */
 const scan = (run: ElementRun): void => {
   if (run.stopped) return;
@@ -152,6 +166,7 @@ const scan = (run: ElementRun): void => {
     return fail(run, thrown, 'error');
   }
   let changed = again > 0;
+  let scopes: Set<ParentNode> | undefined;
   const ready = isReady(doc);
   // Indexed, not for-of: a NodeList iterator costs more than the lookups here.
   for (let i = 0, n = found.length; i < n; i++) {
@@ -169,6 +184,8 @@ const scan = (run: ElementRun): void => {
     }
     (run.done ??= new WeakSet()).add(el);
     changed = true;
+    const scope = madeIn(change, el, doc);
+    if (scope) (scopes ??= new Set()).add(scope);
     try {
       const handle = run.applier.apply(change, el, env);
       run.hooks.keep(run, handle);
@@ -181,14 +198,14 @@ const scan = (run: ElementRun): void => {
     }
   }
   if (!changed) return;
-  // What now matches and was not waiting was made by this change (appended copies, new markup);
-  // only appliers that create elements need this second query (attribute edits other than html,
-  // and moves, create none).
-  if (!(change.type === 'rearrange' || (change.type === 'attribute' && change.attributes?.html == null))) {
-    const now = doc.querySelectorAll(change.selector!);
-    const done = run.done!;
-    for (let i = 0, n = now.length; i < n; i++) if (!run.waiting?.has(now[i])) done.add(now[i]);
-  }
+  // What now matches where the change made elements, and was not waiting, was made by this change
+  // (appended copies, new markup): it is never changed in turn. Looked at once every match is changed,
+  // so that a match the loop had still to reach is not taken for one. Past a few places, one query of
+  // the document costs less than one per place.
+  (scopes && scopes.size > 16 ? [doc] : scopes)?.forEach((scope) => {
+    const now = scope.querySelectorAll(change.selector!);
+    for (let i = 0, n = now.length; i < n; i++) if (!run.waiting?.has(now[i])) run.done!.add(now[i]);
+  });
   if (!run.applied) {
     run.applied = true;
     run.hooks.applied(run);

@@ -117,6 +117,53 @@ describe('observing selectors', () => {
     expect([...document.querySelectorAll('#fx .box')].map((b) => b.textContent)).toEqual(['a', 'copy']);
   });
 
+  // These use their own class and stop observing at the end: a change still observed from an earlier
+  // test would otherwise act on their fixture.
+  it.each(['append', 'prepend', 'before'] as const)('CHG-21 CHG-6 a match the change created with operator %s is not changed in turn', async (operator) => {
+    fixture('<div class="card">a</div>');
+    const t = boot({ timeout: 200 });
+    await t.apply([{ id: 'c', type: 'append', selector: '#fx .card', operator, value: '<div class="card">copy</div>' }]);
+    add('<span>unrelated</span>');
+    await sleep(100);
+    expect(document.querySelectorAll('#fx .card')).toHaveLength(2);
+    expect(t.errors()).toEqual([]);
+    t.changes.cancelObservation('p1');
+  });
+
+  it('CHG-21 CHG-6 the same holds for a change that matches many elements (one query of the document then)', async () => {
+    fixture('<div class="card">a</div>'.repeat(20));
+    const t = boot({ timeout: 200 });
+    await t.apply([{ id: 'c', type: 'append', selector: '#fx .card', value: '<div class="card">copy</div>' }]);
+    add('<span>unrelated</span>');
+    await sleep(100);
+    expect(document.querySelectorAll('#fx .card')).toHaveLength(40);
+    expect(document.querySelectorAll('#fx > .card > .card')).toHaveLength(20);
+    t.changes.cancelObservation('p1');
+  });
+
+  it('CHG-21 new markup of an html change that matches the selector is not changed in turn', async () => {
+    fixture('<div class="card">a</div>');
+    const t = boot({ timeout: 200 });
+    await t.apply([{ id: 'c', type: 'attribute', selector: '#fx .card', attributes: { html: '<div class="card">inner</div>' } }]);
+    add('<span>unrelated</span>');
+    await sleep(100);
+    expect(document.getElementById('fx')!.innerHTML).toBe('<div class="card"><div class="card">inner</div></div><span>unrelated</span>');
+    t.changes.cancelObservation('p1');
+  });
+
+  it('CHG-21 a match inside one the change edited first, there before the change, is still changed', async () => {
+    // Both cards match; the outer one is changed first. Its inner card was not made by the change, so
+    // looking for what the change made must not take it for one.
+    fixture('<div class="card">a<div class="card">b</div></div>');
+    const t = boot({ timeout: 200 });
+    await t.apply([{ id: 'c', type: 'append', selector: '#fx .card', value: '<i class="tag">+</i>' }]);
+    expect([...document.querySelectorAll('#fx .card')].map((card) => card.querySelectorAll(':scope > .tag').length)).toEqual([1, 1]);
+    add('<span>unrelated</span>');
+    await sleep(100);
+    expect(document.querySelectorAll('#fx .tag')).toHaveLength(2);
+    t.changes.cancelObservation('p1');
+  });
+
   it('CHG-23 CHG-24 CHG-25 observing indefinitely, a change re-applied in more than 10 macrotasks within 1000 ms is cancelled with an error', async () => {
     fixture('<p class="churn">old</p>');
     const t = boot({ observeIndefinitely: true });
