@@ -6,9 +6,4 @@
 import type { ProjectRule } from '../../../core/project/validate';
 
 /** A rule that reports nothing: never run in a fitted snippet. */
-export const unknownTypeRule =
-  (_known: (type: string) => boolean): ProjectRule =>
-  () => {};
-
-/** As {@link unknownTypeRule}: reports nothing. */
 export const pluginsRule: ProjectRule = () => {};

@@ -31,7 +31,7 @@ const changeLists = (data: ProjectData): Array<[string, Obj[]]> => {
 };
 
 /** The rule, given what tells whether a change type has an applier among the project's plugins. */
-export const unknownTypeRule =
+const unknownTypeRule =
   (hasApplier: (type: string) => boolean): ProjectRule =>
   (data, report) => {
     for (const [path, changes] of changeLists(data)) {
