@@ -12,4 +12,9 @@ export type { MatcherFinder };
 export const noMatcherMessage = (type: string): string => `No audience matcher for condition type "${type}"`;
 
 /** A rule that reports nothing: never run in a fitted snippet. */
+export const audienceRule =
+  (_find: MatcherFinder): ProjectRule =>
+  () => {};
+
+/** As {@link audienceRule}: reports nothing. */
 export const pluginsRule: ProjectRule = () => {};

@@ -17,8 +17,8 @@ export const noMatcherMessage = (type: string): string => `No audience matcher f
 
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
-/** The rule, given how to find matchers. */
-const audienceRule =
+/** The rule, given how to find matchers (the plugin passes the kernel's registry). */
+export const audienceRule =
   (find: MatcherFinder): ProjectRule =>
   (data: ProjectData, report: (problem: ProblemReport) => void) => {
     if (!Array.isArray(data.audiences)) return;

@@ -109,6 +109,7 @@ describe('fitted snippets: stand-ins for the parts their data cannot use (plugin
   it('the rule stand-ins report nothing (a fitted snippet never validates) and keep the texts of their API', () => {
     const reports: unknown[] = [];
     const data = { audiences: [{ id: 'a', conditions: ['and', { type: 'nope' }] }], layers: [] } as never;
+    audienceRulesOff.audienceRule(() => undefined)(data, (problem) => reports.push(problem), []);
     audienceRulesOff.pluginsRule(data, (problem) => reports.push(problem), []);
     changeRulesOff.pluginsRule(data, (problem) => reports.push(problem), []);
     const layered = { layers: [{ id: 'l', policy: 'nope', experiments: [] }], pages: [{ id: 'p', activationType: 'nope' }], events: [{ id: 'e', eventType: 'click' }] } as never;
