@@ -1,4 +1,9 @@
-/** Shared set-up of the changes browser tests: a real kernel on the real window with a real clock. */
+/**
+ * Shared set-up of the changes browser tests: a real kernel on the real window with a real clock. Every
+ * kernel booted here stops observing its page when its test ends, so a change still observed (the 2 s
+ * window, or the directive's) cannot reach a later test's fixture that matches the same selector.
+ */
+import { afterEach } from 'vitest';
 import type { ActionMeta, ChangesModule, Plugin } from '../../../core';
 import type { Change } from '../../../core/project/types';
 import { bootKernel, type FakeClock } from '../../../core/testing';
@@ -19,6 +24,12 @@ const realClock = {
   clearTimeout: (id: unknown) => clearTimeout(id as number),
 } as unknown as FakeClock;
 
+const booted = new Set<ChangesModule>();
+afterEach(() => {
+  for (const module of booted) module.cancelObservation(META.pageId);
+  booted.clear();
+});
+
 export const boot = (options: ChangesOptions = {}, extra: Plugin[] = []) => {
   const t = bootKernel({
     win: window,
@@ -27,6 +38,7 @@ export const boot = (options: ChangesOptions = {}, extra: Plugin[] = []) => {
     plugins: [changes(options), attribute, append, rearrange, redirect, customCode, widget, ...extra],
   });
   const module = t.get('changes') as ChangesModule;
+  booted.add(module);
   const apply = (list: Change[], meta = META) => module.applyAction({ id: 'a', changes: list }, meta);
   return { ...t, changes: module, apply };
 };

@@ -21,7 +21,6 @@ describe('pre-hiding', () => {
     await done;
     expect(document.getElementById('target')!.textContent).toBe('changed');
     expect(visibility('#target')).toBe('visible');
-    t.changes.cancelObservation('p1');
   });
 
   it('a change that times out releases its elements, and a change that cannot apply releases them too', async () => {
@@ -95,7 +94,6 @@ describe('pre-hiding', () => {
       expect(t.errors()).toEqual([]);
     } finally {
       CSSStyleSheet.prototype.replaceSync = replaceSync;
-      t.changes.cancelObservation('p1');
     }
   });
 });
