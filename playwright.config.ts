@@ -31,7 +31,11 @@ export default defineConfig({
     browserName: 'chromium',
     headless: true,
     launchOptions: { executablePath: chromiumPath, args: [...CHROMIUM_ARGS] },
-    trace: 'retain-on-failure',
+    // A failed test keeps a trace of its actions, console and network. DOM snapshots and screenshots are
+    // left out: taking them at every action made the end-to-end run about 20% slower (54 tests: 175-179 s
+    // against 140-149 s without them, as without any trace). Re-run a failing test with `--trace on`
+    // to step through its DOM.
+    trace: { mode: 'retain-on-failure', snapshots: false, screenshots: false, sources: false },
   },
   projects: [{ name: 'chromium' }],
 });
