@@ -226,22 +226,29 @@ const timeAsync = async (run: (from: number, to: number) => Promise<number>): Pr
   return { ns: elapsed / (VISITORS * EXPERIMENTS), bucketed };
 };
 
-/** One timed pass: wall time and this process's CPU time (user + system) per decision, and the count it put in. */
+/** One timed pass: wall time and this process's CPU time (user + system), per decision or in total (ns), and the count it put in. */
 interface Timing {
   ns: number;
   cpuNs: number;
   bucketed: number;
 }
 
+/** Wall and CPU time of `run` over visitors `from`..`to`, in total (ns), and the count it put in. */
+const measured = (run: (from: number, to: number) => number, from: number, to: number): Timing => {
+  const cpu = process.cpuUsage();
+  const started = process.hrtime.bigint();
+  const bucketed = run(from, to);
+  const ns = Number(process.hrtime.bigint() - started);
+  const used = process.cpuUsage(cpu);
+  return { ns, cpuNs: (used.user + used.system) * 1000, bucketed };
+};
+/** A total over every visitor and experiment, per decision. */
+const perDecision = (total: Timing): Timing => ({ ns: total.ns / (VISITORS * EXPERIMENTS), cpuNs: total.cpuNs / (VISITORS * EXPERIMENTS), bucketed: total.bucketed });
+
 /** Times `run` over every visitor and experiment after a warm-up pass. */
 const time = (run: (from: number, to: number) => number): Timing => {
   run(0, WARM_UP);
-  const cpu = process.cpuUsage();
-  const started = process.hrtime.bigint();
-  const bucketed = run(0, VISITORS);
-  const elapsed = Number(process.hrtime.bigint() - started);
-  const used = process.cpuUsage(cpu);
-  return { ns: elapsed / (VISITORS * EXPERIMENTS), cpuNs: ((used.user + used.system) * 1000) / (VISITORS * EXPERIMENTS), bucketed };
+  return perDecision(measured(run, 0, VISITORS));
 };
 
 /**
@@ -265,17 +272,15 @@ const medianOf = (rounds: Timing[]): Timing => ({
 const timePaired = (a: (from: number, to: number) => number, b: (from: number, to: number) => number): [Timing, Timing] => {
   a(0, WARM_UP);
   b(0, WARM_UP);
-  const sums = [
+  const sums: [Timing, Timing] = [
     { ns: 0, cpuNs: 0, bucketed: 0 },
     { ns: 0, cpuNs: 0, bucketed: 0 },
   ];
   const timeChunk = (which: 0 | 1, from: number, to: number) => {
-    const cpu = process.cpuUsage();
-    const started = process.hrtime.bigint();
-    sums[which].bucketed += (which ? b : a)(from, to);
-    sums[which].ns += Number(process.hrtime.bigint() - started);
-    const used = process.cpuUsage(cpu);
-    sums[which].cpuNs += (used.user + used.system) * 1000;
+    const chunk = measured(which ? b : a, from, to);
+    sums[which].ns += chunk.ns;
+    sums[which].cpuNs += chunk.cpuNs;
+    sums[which].bucketed += chunk.bucketed;
   };
   for (let from = 0, k = 0; from < VISITORS; from += CHUNK, k++) {
     const to = Math.min(from + CHUNK, VISITORS);
@@ -283,8 +288,7 @@ const timePaired = (a: (from: number, to: number) => number, b: (from: number, t
     timeChunk(first, from, to);
     timeChunk((1 - first) as 0 | 1, from, to);
   }
-  const per = (sum: Timing): Timing => ({ ns: sum.ns / (VISITORS * EXPERIMENTS), cpuNs: sum.cpuNs / (VISITORS * EXPERIMENTS), bucketed: sum.bucketed });
-  return [per(sums[0]), per(sums[1])];
+  return [perDecision(sums[0]), perDecision(sums[1])];
 };
 
 export const decisionsBench: BenchSuite = {
