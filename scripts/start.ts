@@ -2,6 +2,8 @@
  * `npm start`: builds every project's snippet, then serves the local services on loopback
  * until Ctrl+C (or SIGTERM) stops them.
  */
+import { dataFolderBusyReason, DataFolderBusy } from '../services/data-lock';
+import { DEFAULT_DATA_DIR } from '../services/routes/events';
 import { listSnippets } from '../services/snippets';
 import { DEFAULT_SNIPPETS_DIR, startServices, type RunningServices } from '../services/index';
 import { openEditor } from './lib/desktop-launch';
@@ -40,6 +42,12 @@ async function startOnPreferredPort(port: number): Promise<RunningServices> {
 }
 
 async function main(): Promise<void> {
+  // Before anything is rebuilt: the folder may be another running process's.
+  const busy = dataFolderBusyReason(process.env.VARIA_DATA_DIR || DEFAULT_DATA_DIR);
+  if (busy) {
+    console.error(busy);
+    process.exit(1);
+  }
   console.log('Building snippets (npm run build:snippets)...');
   const buildStatus = await runNpmScript('build:snippets');
   if (buildStatus !== 0) {
@@ -92,6 +100,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error('npm start failed:', error);
+  if (error instanceof DataFolderBusy) console.error(error.message);
+  else console.error('npm start failed:', error);
   process.exit(1);
 });

@@ -1,7 +1,10 @@
 /**
- * What every route module receives besides the router: where things are on disk. Later
- * services (collector database, editor backend) add their fields here.
+ * What every route module receives besides the router: where things are on disk, what the services
+ * trust, and the stores and backends `startServices` composed.
  */
+import type { ProjectSummary } from './collector/store';
+import type { EditorServices } from './editor/editor-services';
+import type { ServicesSecurity } from './http/security';
 
 /** Visitors and conversions of one variation of an experiment, as the collector has stored them. */
 export interface VariationOutcome {
@@ -12,10 +15,12 @@ export interface VariationOutcome {
   conversions: number;
 }
 
-/** What other services read from the collector's event store. */
+/** What other services read from the collector's event store, in process. */
 export interface EventStoreReader {
   /** Per variation of the experiment: visitors and conversions. */
   variationOutcomes(experimentId: string): Promise<VariationOutcome[]>;
+  /** A project's summary: visitors, events by key, and per experiment and variation the outcomes. */
+  summary(projectId: string): Promise<ProjectSummary>;
 }
 
 /** Shared settings and stores of one running services instance. */
@@ -26,4 +31,8 @@ export interface ServicesContext {
   events?: EventStoreReader;
   /** Where the collector keeps its SQLite file: default `.data/` in the repository; null keeps it in memory. */
   readonly dataDir?: string | null;
+  /** What the services trust (hosts, the editor's origin and session token). */
+  readonly security: ServicesSecurity;
+  /** The editor's backend (created by `startServices`). */
+  readonly editor?: EditorServices;
 }

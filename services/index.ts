@@ -7,13 +7,18 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { ServicesContext } from './context';
+import { lockDataFolder, type DataFolderLock } from './data-lock';
+import { createEditorServices } from './editor/editor-services';
+import { repairServed } from './editor/install';
+import { createServicesSecurity } from './http/security';
+import { sendText } from './responses';
 import { createRouter, type Router } from './router';
 import { assetRoutes } from './routes/assets';
 import { clientStorageRoutes } from './routes/client-storage';
 import { demoRoutes } from './routes/demo';
 import { editorAgentRoutes } from './routes/editor-agent';
-import { closeEditor, editorRoutes, handleEditorUpgrade } from './routes/editor';
-import { closeEventStore, eventRoutes } from './routes/events';
+import { editorRoutes } from './routes/editor';
+import { closeEventStore, DEFAULT_DATA_DIR, eventRoutes } from './routes/events';
 import { flickerRoutes } from './routes/flicker';
 import { homeRoutes } from './routes/home';
 import { homepageRoutes } from './routes/homepage';
@@ -33,14 +38,24 @@ export interface StartServicesOptions {
   host?: '127.0.0.1';
   /** Where the built snippets are; defaults to dist/snippets/ in the repository. */
   snippetsDir?: string;
-  /** Where the collector keeps its database (default `.data/`); null keeps it in memory (tests). */
+  /**
+   * The data folder: the collector's database and the editor's projects (default `.data/`, or
+   * `VARIA_DATA_DIR`); null keeps the events in memory and the projects in a temporary folder (tests).
+   * One running services process holds a folder at a time (services/data-lock.ts).
+   */
   dataDir?: string | null;
+  /** The editor's session token; a fresh random one unless given (tests that drive the API from Node). */
+  sessionToken?: string;
 }
 
 /** A running services instance. */
 export interface RunningServices {
-  /** Base URL without a trailing slash, e.g. `http://127.0.0.1:4477`. */
+  /** Base URL without a trailing slash, e.g. `http://127.0.0.1:4477`: the site, the collector and the editor. */
   readonly url: string;
+  /** Where the canvas and visitor previews load the site: the same port under `localhost`, another origin. */
+  readonly canvasUrl: string;
+  /** The editor's session token (what its page carries): for the desktop window and for tests. */
+  readonly sessionToken: string;
   /** Stops the server, dropping open keep-alive connections; resolves when it is closed. */
   close(): Promise<void>;
 }
@@ -64,37 +79,64 @@ export const DEFAULT_SNIPPETS_DIR = fileURLToPath(new URL('../dist/snippets/', i
  */
 export async function startServices(options: StartServicesOptions = {}): Promise<RunningServices> {
   const { port = 0, host = DEFAULT_HOST, snippetsDir = DEFAULT_SNIPPETS_DIR } = options;
-  const context: ServicesContext = { snippetsDir, dataDir: options.dataDir };
-  const router = createRouter();
-  for (const addRoutes of ROUTE_MODULES) addRoutes(router, context);
+  const dataDir = options.dataDir === undefined ? (process.env.VARIA_DATA_DIR || DEFAULT_DATA_DIR) : options.dataDir;
+  // Taken first: nothing else in the folder is touched while another process holds it.
+  const lock: DataFolderLock | undefined = dataDir ? lockDataFolder(dataDir) : undefined;
+  const security = createServicesSecurity(options.sessionToken);
+  const editor = createEditorServices({ dataDir, snippetsDir, security });
+  const context: ServicesContext = { snippetsDir, dataDir, security, editor };
+  try {
+    const router = createRouter();
+    for (const addRoutes of ROUTE_MODULES) addRoutes(router, context);
+    // What the editor published is what is served, whatever rebuilt the folder since (install.ts).
+    for (const line of await repairServed(editor.workspace)) console.log(`[editor] ${line}`);
 
-  const server = createServer((req, res) => {
-    void router.handle(req, res);
-  });
-  // WebSocket upgrades: only the editor's synchroniser takes them.
-  server.on('upgrade', (req, socket, head) => {
-    if (!handleEditorUpgrade(context, req, socket, head)) socket.destroy();
-  });
-
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
+    const server = createServer((req, res) => {
+      // Every route answers only for the addresses the services listen on (DNS rebinding, forged Host).
+      const refusal = security.hostRefusal(req);
+      if (refusal) return sendText(res, refusal.status, refusal.message);
+      void router.handle(req, res);
     });
-  });
+    // WebSocket upgrades: only the editor's synchroniser takes them.
+    server.on('upgrade', (req, socket, head) => {
+      if (security.hostRefusal(req) || !editor.sync.handleUpgrade(req, socket, head)) socket.destroy();
+    });
 
-  const { port: boundPort } = server.address() as AddressInfo;
-  let closing: Promise<void> | undefined;
-  return {
-    url: `http://${host}:${boundPort}`,
-    close() {
-      closing ??= closeEditor(context).then(() => new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        // Without this, a browser's idle keep-alive connection holds close() open.
-        server.closeAllConnections();
-      })).then(() => closeEventStore(context));
-      return closing;
-    },
-  };
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+
+    const { port: boundPort } = server.address() as AddressInfo;
+    security.bind(boundPort);
+    const url = `http://${host}:${boundPort}`;
+    lock?.setAddress(url);
+    let closing: Promise<void> | undefined;
+    return {
+      url,
+      canvasUrl: security.canvasOrigin,
+      sessionToken: security.token,
+      close() {
+        closing ??= editor
+          .close()
+          .then(() => new Promise<void>((resolve, reject) => {
+            server.close((error) => (error ? reject(error) : resolve()));
+            // Without this, a browser's idle keep-alive connection holds close() open.
+            server.closeAllConnections();
+          }))
+          .then(() => closeEventStore(context))
+          .finally(() => lock?.release());
+        return closing;
+      },
+    };
+  } catch (error) {
+    // A port already taken (npm start then tries the next): nothing of this attempt stays open.
+    await editor.close().catch(() => undefined);
+    await closeEventStore(context).catch(() => undefined);
+    lock?.release();
+    throw error;
+  }
 }

@@ -23,6 +23,15 @@ export const widgetFolders = (): string[] => {
     .sort();
 };
 
+/**
+ * A string the served agent carries in place of the editor's origin: the route that serves the script
+ * replaces it with the origin of the editor of that services process (see {@link withEditorOrigin}).
+ */
+export const EDITOR_ORIGIN_SLOT = '__VARIA_EDITOR_ORIGIN__';
+
+/** The agent's script with the editor's origin filled in: the only origin its channel will talk to. */
+export const withEditorOrigin = (code: string, origin: string): string => code.split(JSON.stringify(EDITOR_ORIGIN_SLOT)).join(JSON.stringify(origin));
+
 /** The generated entry: widgets imported, the agent started once the document is parsed. */
 export const agentEntry = (widgets = widgetFolders()): string => {
   const lines = [`import { startAgent } from './desktop/agent/index';`];
@@ -32,7 +41,8 @@ export const agentEntry = (widgets = widgetFolders()): string => {
     `const script = document.currentScript;`,
     // The services that served this script also serve custom-code previews.
     `const base = script && script.src ? new URL(script.src).origin : location.origin;`,
-    `const go = () => { try { startAgent([${list.join(', ')}], window, base); } catch (error) { console.error('[Varia editor agent]', error); } };`,
+    `const editorOrigin = ${JSON.stringify(EDITOR_ORIGIN_SLOT)};`,
+    `const go = () => { try { startAgent([${list.join(', ')}], window, base, editorOrigin); } catch (error) { console.error('[Varia editor agent]', error); } };`,
     `if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', go, { once: true }); else go();`,
   );
   return lines.join('\n');

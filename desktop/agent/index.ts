@@ -9,7 +9,7 @@ import type { Plugin } from '../../core';
 import { openAgentChannel, type AgentChannel } from './channel';
 import { createPicker, type Picker } from './picker';
 import { createPreview, type Preview } from './preview';
-import type { ToAgent } from './protocol';
+import { readSession, type ToAgent } from './protocol';
 import { countMatches } from './selector';
 import { forwardShortcuts } from './shortcuts';
 
@@ -30,6 +30,7 @@ export const startAgent = (
   widgets: Plugin[] = [],
   win: Window & typeof globalThis & { __variaAgentRunning?: RunningAgent } = window,
   servicesBase = '',
+  editorOrigin?: string,
 ): RunningAgent | undefined => {
   if (win.__variaAgentRunning) return win.__variaAgentRunning;
   let agent: RunningAgent | undefined;
@@ -75,7 +76,7 @@ export const startAgent = (
       }
     }
   };
-  const channel = openAgentChannel(win, (message) => handle(message));
+  const channel = openAgentChannel(win, (message) => handle(message), readSession(win.location.hash, editorOrigin));
   if (!channel) return;
   const picker = createPicker(win, {
     onHover: (selector, label) => channel.send({ type: 'hover', selector, label }),

@@ -5,8 +5,9 @@
  * module's `undoPage` (the appliers' undo handles, newest first) and hides every widget, so switching
  * variations leaves the page exactly as it was before applying the other.
  *
- * Custom code arrives as source text. The page's CSP forbids `eval`, so the agent loads it as a
- * script served by the local services (`/editor/preview-code.js`), which hands the function back.
+ * Custom code arrives as the id of a script the editor registered with the local services (the page's
+ * CSP forbids `eval`): the agent loads `/editor/preview-code/<id>.js` from the services that served
+ * it, and that script hands the function back. Code that does not compile arrives as its reason.
  * A redirect is not followed in the canvas (the canvas would leave the page); "preview as a visitor"
  * follows it.
  */
@@ -37,13 +38,6 @@ export interface Preview {
 
 type CodeWindow = Window & typeof globalThis & { [CODE_GLOBAL]?: Record<string, unknown> };
 
-/** A short stable id for a source text (FNV-1a). */
-const idOf = (text: string): string => {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i += 1) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
-  return hash.toString(36) + text.length.toString(36);
-};
-
 /**
  * Creates the preview engine on `win`. `widgets` are the project's widget plugins; `servicesBase`
  * is the origin that served the agent (custom code is loaded from there).
@@ -70,13 +64,12 @@ export const createPreview = (win: Window, widgets: Plugin[], servicesBase: stri
   let generation = 0;
   const codeWin = win as CodeWindow;
 
-  const loadCode = (source: string): Promise<unknown> => {
-    const id = idOf(source);
+  const loadCode = (id: string): Promise<unknown> => {
     const known = codeWin[CODE_GLOBAL]?.[id];
     if (known) return Promise.resolve(known);
     return new Promise((resolve) => {
       const script = win.document.createElement('script');
-      script.src = `${servicesBase}/editor/preview-code.js?id=${id}&code=${encodeURIComponent(source)}`;
+      script.src = `${servicesBase}/editor/preview-code/${id}.js`;
       script.onload = script.onerror = () => {
         script.remove();
         resolve(codeWin[CODE_GLOBAL]?.[id]);
@@ -99,7 +92,7 @@ export const createPreview = (win: Window, widgets: Plugin[], servicesBase: stri
       id: change.id,
       status: change.type === 'redirect' ? 'not_previewed' : states[change.id] ?? 'unapplied',
       matches: change.selector ? countMatches(win.document, change.selector) : undefined,
-      error: errors.get(change.id),
+      error: change.codeError ?? errors.get(change.id),
     }));
   };
 
@@ -114,9 +107,9 @@ export const createPreview = (win: Window, widgets: Plugin[], servicesBase: stri
       const runtime: Change[] = [];
       for (const change of list) {
         if (change.type === 'redirect') continue;
-        const { code, ...fields } = change;
+        const { codeId, codeError: _codeError, ...fields } = change;
         if (change.type === 'custom_code') {
-          const fn = typeof code === 'string' ? await loadCode(code) : undefined;
+          const fn = codeId ? await loadCode(codeId) : undefined;
           runtime.push({ ...fields, type: 'custom_code', value: fn } as unknown as Change);
         } else runtime.push(fields as Change);
       }

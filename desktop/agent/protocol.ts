@@ -7,6 +7,8 @@
  * No dependency on the DOM or React: it is bundled into the agent and into the renderer alike.
  */
 
+import { type Check, either, isBoolean, isNumber, isObject, isRecord, isText, listOf, matching, oneOf, optional, passes, recordOf, shape } from '../shared/checks';
+
 /** Marks a message as ours, and its protocol version. */
 export const PROTOCOL = 'varia-editor/1';
 
@@ -23,8 +25,10 @@ export type ShortcutKey = 'z' | 'y' | 's';
 export type Direction = 'parent' | 'child' | 'prev' | 'next';
 
 /**
- * A change as the editor previews it: the runtime's change fields with JSON values. Custom code comes
- * as source text (`code`); the agent turns it into a function through a served script, never `eval`.
+ * A change as the editor previews it: the runtime's change fields with JSON values. Custom code is
+ * registered with the services by the editor first (their API, with its session token), and comes as
+ * the id of the script the services then serve (`codeId`), or as the reason it does not compile
+ * (`codeError`); the agent loads that script, never `eval`.
  */
 export interface PreviewChange {
   id: string;
@@ -38,8 +42,10 @@ export interface PreviewChange {
   widget_id?: string;
   config?: Record<string, unknown>;
   dependencies?: string[];
-  /** custom_code: the function's source text, e.g. `(api) => { ... }`. */
-  code?: string;
+  /** custom_code: the id of the registered script that hands the function over (32 hex characters). */
+  codeId?: string;
+  /** custom_code: why its source does not compile (then there is no `codeId`). */
+  codeError?: string;
 }
 
 /** One ancestor or child in a selection's breadcrumb. */
@@ -97,69 +103,59 @@ export type FromAgent =
 /** A message on the wire: ours, this session's, one of the types. */
 export type Envelope<T> = T & { protocol: typeof PROTOCOL; token: string };
 
-type Check = (value: unknown) => boolean;
-const isString: Check = (value) => typeof value === 'string';
-const isBool: Check = (value) => typeof value === 'boolean';
-const isNumber: Check = (value) => typeof value === 'number' && Number.isFinite(value);
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-const listOf = (item: Check): Check => (value) => Array.isArray(value) && value.length <= 5000 && value.every(item);
-const recordOf = (item: Check): Check => (value) => isObject(value) && Object.values(value).every(item);
-const optional = (check: Check): Check => (value) => value === undefined || check(value);
-const oneOf = (...values: string[]): Check => (value) => values.includes(value as string);
-const shape = (fields: Record<string, Check>): Check => (value) =>
-  isObject(value) && Object.entries(fields).every(([name, check]) => check(value[name]));
-
-const ref = shape({ selector: isString, label: isString });
+const isNull: Check = (value, path) => (value === null ? undefined : `${path} must be null`);
+const ref = shape({ selector: isText, label: isText });
 const change = shape({
-  id: isString,
-  type: isString,
-  selector: optional(isString),
-  attributes: optional(recordOf((value) => isString(value) || isBool(value) || value === null)),
-  css: optional(recordOf(isString)),
-  operator: optional(isString),
-  insertSelector: optional(isString),
-  value: optional(isString),
-  widget_id: optional(isString),
+  id: isText,
+  type: isText,
+  selector: optional(isText),
+  attributes: optional(recordOf(either(isText, isBoolean, isNull))),
+  css: optional(recordOf(isText)),
+  operator: optional(isText),
+  insertSelector: optional(isText),
+  value: optional(isText),
+  widget_id: optional(isText),
   config: optional(isObject),
-  dependencies: optional(listOf(isString)),
-  code: optional(isString),
+  dependencies: optional(listOf(isText)),
+  codeId: optional(matching(/^[0-9a-f]{32}$/, 'a preview code id')),
+  codeError: optional(isText),
 });
+const always: Check = () => undefined;
 
 const TO_AGENT: Record<ToAgent['type'], Check> = {
-  hello: () => true,
-  picker: shape({ on: isBool }),
-  select: shape({ selector: isString }),
+  hello: always,
+  picker: shape({ on: isBoolean }),
+  select: shape({ selector: isText }),
   navigate: shape({ to: oneOf('parent', 'child', 'prev', 'next') }),
-  preview: shape({ key: isString, changes: listOf(change) }),
-  clearPreview: () => true,
-  count: shape({ selectors: listOf(isString) }),
+  preview: shape({ key: isText, changes: listOf(change) }),
+  clearPreview: always,
+  count: shape({ selectors: listOf(isText) }),
 };
 
 const FROM_AGENT: Record<FromAgent['type'], Check> = {
-  ready: shape({ url: isString, title: isString, elements: isNumber }),
-  picker: shape({ on: isBool }),
-  hover: shape({ selector: isString, label: isString }),
+  ready: shape({ url: isText, title: isText, elements: isNumber }),
+  picker: shape({ on: isBoolean }),
+  hover: shape({ selector: isText, label: isText }),
   selected: shape({
     selection: shape({
-      selector: isString,
+      selector: isText,
       matches: isNumber,
-      tag: isString,
-      label: isString,
+      tag: isText,
+      label: isText,
       path: listOf(ref),
       children: listOf(ref),
-      text: isString,
-      html: isString,
-      attributes: recordOf(isString),
+      text: isText,
+      html: isText,
+      attributes: recordOf(isText),
     }),
   }),
   previewed: shape({
-    key: isString,
+    key: isText,
     ms: isNumber,
-    results: listOf(shape({ id: isString, status: isString, matches: optional(isNumber), error: optional(isString) })),
+    results: listOf(shape({ id: isText, status: isText, matches: optional(isNumber), error: optional(isText) })),
   }),
   counts: shape({ counts: recordOf(isNumber) }),
-  shortcut: shape({ key: oneOf('z', 'y', 's'), ctrl: isBool, meta: isBool, shift: isBool }),
+  shortcut: shape({ key: oneOf('z', 'y', 's'), ctrl: isBoolean, meta: isBoolean, shift: isBoolean }),
 };
 
 /**
@@ -167,11 +163,11 @@ const FROM_AGENT: Record<FromAgent['type'], Check> = {
  * types. Returns the message, or undefined for anything else.
  */
 const parse = <T extends { type: string }>(checks: Record<string, Check>, value: unknown, token: string): T | undefined => {
-  if (!isObject(value) || value.protocol !== PROTOCOL || typeof value.token !== 'string') return;
+  if (!isRecord(value) || value.protocol !== PROTOCOL || typeof value.token !== 'string') return;
   // The token is compared whole; an empty session token never matches.
   if (!token || value.token !== token) return;
   const check = typeof value.type === 'string' && Object.hasOwn(checks, value.type) ? checks[value.type] : undefined;
-  return check && check(value) ? (value as unknown as T) : undefined;
+  return check && passes(check, value) ? (value as unknown as T) : undefined;
 };
 
 /** A message for the agent, if `value` is a valid one of this session. */
@@ -200,10 +196,16 @@ export const canvasUrl = (pageUrl: string, token: string, editorOrigin: string):
   return url.toString();
 };
 
-/** The session token and the editor's origin from a canvas page's hash, if present. */
-export const readSession = (hash: string): { token: string; origin: string } | undefined => {
+/**
+ * The session token and the editor's origin from a canvas page's hash, if present. With `editorOrigin`
+ * (what the services that served the agent say their editor's origin is), a hash naming another
+ * origin is no session: a page that frames the canvas page itself cannot make the agent talk to it.
+ */
+export const readSession = (hash: string, editorOrigin?: string): { token: string; origin: string } | undefined => {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
   const token = params.get(HASH_TOKEN);
   const origin = params.get(HASH_ORIGIN);
-  return token && origin && /^[0-9a-f]{32}$/.test(token) ? { token, origin } : undefined;
+  if (!token || !origin || !/^[0-9a-f]{32}$/.test(token)) return undefined;
+  if (editorOrigin !== undefined && /^https?:\/\//.test(editorOrigin) && origin !== editorOrigin) return undefined;
+  return { token, origin };
 };

@@ -4,7 +4,8 @@ import { createSenderCheck } from './ipc/handle-channel';
 import { registerIpcHandlers } from './ipc/index';
 import { createMainWindow } from './main-window';
 import { resolvePreloadPath, resolveRendererUrl } from './paths';
-import { createAppUrlMatcher, isLoopbackHttpUrl } from './url-policy';
+import { getServicesUrl } from './services-url';
+import { createAppUrlMatcher, createCanvasUrlMatcher } from './url-policy';
 
 /** What {@link startDesktopApp} needs to know about its surroundings. */
 export interface DesktopAppOptions {
@@ -27,10 +28,8 @@ export function startDesktopApp({ mainDir, platform = process.platform }: Deskto
   }
 
   const preloadPath = resolvePreloadPath(mainDir);
-  const rendererUrl = resolveRendererUrl(mainDir, {
-    isPackaged: app.isPackaged,
-    devServerUrl: process.env.ELECTRON_RENDERER_URL,
-  });
+  const servicesUrl = getServicesUrl();
+  const rendererUrl = resolveRendererUrl(servicesUrl);
   const isAppUrl = createAppUrlMatcher(rendererUrl);
   let mainWindow: BrowserWindow | undefined;
 
@@ -46,7 +45,7 @@ export function startDesktopApp({ mainDir, platform = process.platform }: Deskto
   app.on('web-contents-created', (_event, contents) =>
     hardenWebContents(contents, {
       isAppUrl,
-      isAllowedWebviewUrl: isLoopbackHttpUrl,
+      isAllowedWebviewUrl: createCanvasUrlMatcher(servicesUrl),
       openExternal: (url) => shell.openExternal(url),
     }),
   );

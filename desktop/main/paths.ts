@@ -1,10 +1,11 @@
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 
 /**
- * Paths of the sibling build outputs, resolved from the directory of the built
- * main bundle (`out/main`). electron-vite writes `out/main`, `out/preload` and
- * `out/renderer` side by side, in development and when packaged alike.
+ * Where the window's code and page come from. The preload is the built CommonJS bundle beside the
+ * main bundle (`out/main`, `out/preload`); the page is the editor as the local services serve it, so
+ * the desktop window and a browser in web mode load the same page, with the same session token and
+ * the same checks on every backend call (the services refuse a page loaded from disk: its `null`
+ * origin could be any file's).
  */
 
 /** Absolute path of the CommonJS preload; CommonJS because sandboxed preloads cannot be ES modules. */
@@ -12,12 +13,7 @@ export function resolvePreloadPath(mainDir: string): string {
   return join(mainDir, '..', 'preload', 'index.cjs');
 }
 
-/**
- * URL the main window loads: the renderer dev server when electron-vite runs
- * `dev` (it sets `ELECTRON_RENDERER_URL`) and the app is unpackaged, otherwise
- * the built `index.html` as a file URL.
- */
-export function resolveRendererUrl(mainDir: string, options: { isPackaged: boolean; devServerUrl?: string }): string {
-  if (!options.isPackaged && options.devServerUrl) return options.devServerUrl;
-  return pathToFileURL(join(mainDir, '..', 'renderer', 'index.html')).href;
+/** URL the main window loads: the editor page of the local services at `servicesUrl`. */
+export function resolveRendererUrl(servicesUrl: string): string {
+  return `${servicesUrl.replace(/\/$/, '')}/editor/`;
 }

@@ -35,17 +35,34 @@ export function isLoopbackHttpUrl(url: string): boolean {
 
 /**
  * Returns a predicate that is true for URLs belonging to the editor's own
- * renderer at `appUrl`: the same origin for the dev server, or the same file for
- * the built `index.html` (file URLs have an opaque origin, so the path decides).
- * Query and hash are ignored because the renderer may use them for its own state.
+ * renderer at `appUrl`: the same origin and a path under the app's folder
+ * (`/editor/...`; the same origin also serves the stand-in site, which is not
+ * the app), or the same file for a `file:` URL (an opaque origin, so the path
+ * decides). Query and hash are ignored because the renderer uses them for its
+ * own state.
  */
 export function createAppUrlMatcher(appUrl: string): (url: string) => boolean {
   const app = parseUrl(appUrl);
   if (!app) throw new Error(`Invalid app URL: ${appUrl}`);
+  const folder = app.pathname.slice(0, app.pathname.lastIndexOf('/') + 1);
   return (url) => {
     const candidate = parseUrl(url);
     if (!candidate || candidate.protocol !== app.protocol) return false;
     if (app.protocol === 'file:') return candidate.host === app.host && candidate.pathname === app.pathname;
-    return candidate.origin === app.origin;
+    return candidate.origin === app.origin && candidate.pathname.startsWith(folder);
+  };
+}
+
+/**
+ * Returns a predicate that is true for URLs the page canvas may show: the local services at
+ * `servicesUrl` under the canvas origin (the same port as `localhost`), another origin than the
+ * editor's, so no page in the canvas shares the editor's origin.
+ */
+export function createCanvasUrlMatcher(servicesUrl: string): (url: string) => boolean {
+  const services = parseUrl(servicesUrl);
+  if (!services) throw new Error(`Invalid services URL: ${servicesUrl}`);
+  return (url) => {
+    const candidate = parseUrl(url);
+    return candidate !== undefined && candidate.protocol === 'http:' && candidate.hostname === 'localhost' && candidate.port === services.port;
   };
 }

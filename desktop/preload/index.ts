@@ -20,13 +20,6 @@ const api = {
     /** Resolves with the app's name, version and OS platform. */
     getInfo: () => invoke(IPC_CHANNELS.app.getInfo),
   },
-  /** The local services the editor works with. */
-  backend: {
-    /** Resolves with the services' base URL (the editor backend). */
-    getUrl: () => invoke(IPC_CHANNELS.backend.getUrl),
-    /** Opens a loopback page (e.g. a preview link) in the system browser; resolves false when refused. */
-    openExternal: (url: string) => invoke(IPC_CHANNELS.backend.openExternal, url),
-  },
 };
 
 /** The API the preload exposes as `window.variaDesktop`, inferred from its implementation. */

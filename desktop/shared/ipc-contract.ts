@@ -18,17 +18,7 @@ export const IPC_CHANNELS = {
   app: {
     getInfo: 'app:getInfo',
   },
-  backend: {
-    getUrl: 'backend:getUrl',
-    openExternal: 'backend:openExternal',
-  },
 } as const;
-
-/** Default address of the local services (`npm start`), when the main process was not told another. */
-export const DEFAULT_BACKEND_URL = 'http://127.0.0.1:4477';
-
-/** Environment variable `npm start` sets to the services' address before starting Electron. */
-export const BACKEND_URL_ENV = 'VARIA_SERVICES_URL';
 
 /** What the running desktop app reports about itself. */
 export interface AppInfo {
@@ -47,10 +37,6 @@ export interface AppInfo {
  */
 export interface IpcContract {
   [IPC_CHANNELS.app.getInfo]: { args: []; result: AppInfo };
-  /** The local services' base URL (the editor backend), without a trailing slash. */
-  [IPC_CHANNELS.backend.getUrl]: { args: []; result: string };
-  /** Opens a loopback page (a preview of a variation) in the system browser; false when refused. */
-  [IPC_CHANNELS.backend.openExternal]: { args: [url: string]; result: boolean };
 }
 
 /** Every channel name in {@link IpcContract}. */

@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { BACKEND_URL_ENV } from '../../desktop/shared/ipc-contract';
+import { SERVICES_URL_ENV } from '../../desktop/main/services-url';
 import { runNpmScript } from './run-command';
 import { ROOT } from './snippet';
 
@@ -111,7 +111,7 @@ export async function openEditor(servicesUrl: string): Promise<EditorLaunch> {
   const binary = electronBinary();
   const reason = desktopUnavailableReason(process.env, process.platform, binary);
   if (reason || !binary) return { mode: 'web', reason: reason ?? 'Electron is not available.' };
-  const child = spawn(binary, [ROOT], { env: { ...process.env, [BACKEND_URL_ENV]: servicesUrl }, stdio: 'ignore' });
+  const child = spawn(binary, [ROOT], { env: { ...process.env, [SERVICES_URL_ENV]: servicesUrl }, stdio: 'ignore' });
   return new Promise<EditorLaunch>((resolve) => {
     const timer = setTimeout(() => resolve({ mode: 'desktop', child }), 2000);
     child.once('error', (error) => {

@@ -82,7 +82,7 @@ export interface StoredEvent {
 }
 
 /** The event store. */
-export interface EventStore extends EventStoreReader {
+export interface EventStore extends Pick<EventStoreReader, 'variationOutcomes'> {
   /** Stores batches in one transaction; duplicates by uuid are ignored. */
   add(batches: readonly TrackerBatch[], receivedAt: number): StoreResult;
   /** Stores a performance report (kept whole; the first of an id wins). */

@@ -12,64 +12,27 @@
  * - terser runs in a worker kept for the life of the services (scripts/lib/minify-thread.ts): the
  *   services stay responsive while it works, it stays warm between publishes, and a publish of
  *   what the review just built reuses its minified output.
- * - Publishing writes the revision (temporary file + rename), then installs the snippet in the
- *   served folder the same way, so a reload of the site page runs the new revision at once.
+ * - Publishing installs the snippet in the served folder (atomically), then records the revision, so
+ *   a reload of the site page runs the new revision at once and a revision is never live unserved.
+ *   Its number is the history's next and its file name the project's own id (see publishData).
  * - Publishes of one project run one after the other (a queue per project).
  */
-import { existsSync } from 'node:fs';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import type { ValidationProblem } from '../../core/project';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import type { LinkedProblem, PublishResult, PublishTimings, Review, Revision } from '../../desktop/shared/editor-api';
 import { decodeProject, keepSource, locate, type ProjectTables } from '../../desktop/shared/project-codec';
-import { diffProjects, type EntityDiff } from '../../desktop/shared/project-diff';
+import { diffProjects } from '../../desktop/shared/project-diff';
+import { SETTINGS_ROW } from '../../desktop/shared/project-schema';
 import { projectProblems, snippetOf } from '../../scripts/build-snippet';
-import { PARTS, partCode, partFile, type PartDefinition } from '../../scripts/lib/snippet-parts';
+import { partCode, type PartDefinition } from '../../scripts/lib/snippet-parts';
 import { createMinifyThread, type MinifyThread } from '../../scripts/lib/minify-thread';
-import { bundleOnly, measureAsync, writeOut, type Minifier, type Sizes } from '../../scripts/lib/snippet';
+import { bundleOnly, measureAsync, type Minifier, type Sizes } from '../../scripts/lib/snippet';
+import { containedPath } from '../http/files';
+import { installSnippet, isFitted, missingParts } from './install';
 import { projectModule } from './module';
 import { configPublishModule } from './publish-module';
-import { latestRevision, readRevision, writeRevision, type Revision, type RevisionSummary } from './revisions';
+import { latestRevision, nextRevisionNumber, readRevision, writeRevision } from './revisions';
 import { publishPlugins, type PublishPlugins } from './sources';
 import type { OpenProject } from './workspace';
-
-/** A validation problem with the working-copy row it concerns. */
-export interface LinkedProblem extends ValidationProblem {
-  /** The table and row of the entity (`settings`/`project` for project-wide problems). */
-  table: string;
-  rowId: string;
-}
-
-/** What the review shows before a publish (EDT-12). */
-export interface Review {
-  /** The live revision number (null before any). */
-  liveRevision: number | null;
-  /** Working copy against live, entity by entity. */
-  diff: EntityDiff[];
-  problems: LinkedProblem[];
-  /** Whether publishing is allowed (no errors). */
-  valid: boolean;
-  /** Sizes of the snippet the working copy builds to, when it is valid. */
-  sizes: Sizes | null;
-  /** Sizes of the live snippet. */
-  liveSizes: Sizes | null;
-  /** The build's error message, when a valid project still failed to build. */
-  buildError?: string;
-}
-
-/** Where a publish's time went, in milliseconds (returned with its summary, not stored). */
-export interface PublishTimings {
-  /** Reading the live revision and validating (the runtime's rules with the publish's plugins). */
-  check: number;
-  /** Writing the project module and bundling it with esbuild. */
-  bundle: number;
-  /** terser, in the worker (a review's build of the same code is reused). */
-  minify: number;
-  /** Writing the revision, installing the snippet and its parts in the served folder. */
-  write: number;
-}
-
-/** What a publish answers: the new revision's summary and where the time went. */
-export type PublishResult = RevisionSummary & { timings: PublishTimings };
 
 /** A publish refused because the project is invalid or does not build. */
 export class PublishRefused extends Error {
@@ -100,16 +63,28 @@ interface Checked {
 async function check(project: OpenProject, stubbed: Record<string, unknown>, locations: Locations): Promise<Checked> {
   const plugins = await publishPlugins(project.source, stubbed);
   const problems = projectProblems({ data: stubbed as never, plugins: plugins.plugins });
-  return { plugins, problems: problems.map((problem) => ({ ...problem, ...locate(locations, problem.path) })) };
+  const linked: LinkedProblem[] = problems.map((problem) => ({ ...problem, ...locate(locations, problem.path) }));
+  const ownId = ownIdProblem(project, stubbed.projectId);
+  return { plugins, problems: ownId ? [ownId, ...linked] : linked };
 }
 
-/** The problems of the working copy's data, linked to their rows (the review's and the API's check). */
-export async function validate(project: OpenProject, stubbed: Record<string, unknown>, locations: Locations): Promise<LinkedProblem[]> {
-  return (await check(project, stubbed, locations)).problems;
+/**
+ * A working copy whose settings name another project than the one it belongs to is refused: its
+ * snippet would be written, served and tracked under the other project's id. The id a publish writes
+ * under is always the project's own; this says why the data must agree.
+ */
+function ownIdProblem(project: OpenProject, dataId: unknown): LinkedProblem | undefined {
+  const own = project.meta.projectId;
+  if (dataId === own) return undefined;
+  return {
+    entity: 'project',
+    path: 'projectId',
+    message: `The project id in the settings is ${JSON.stringify(dataId ?? '')}, but this is project "${own}": set it back to "${own}" (a project cannot publish under another one's id).`,
+    severity: 'error',
+    table: 'settings',
+    rowId: SETTINGS_ROW,
+  };
 }
-
-/** The revision number the next publish gets. */
-const nextRevision = (live: Revision | undefined, data: Record<string, unknown>) => Math.max(live?.revision ?? 0, Number(data.revision) || 0) + 1;
 
 /** terser, kept warm in a worker for the life of the process (see the file comment). */
 let minifyThread: MinifyThread | undefined;
@@ -132,18 +107,6 @@ export function warmPublishing(): Promise<void> {
 
 let builds = 0;
 
-/** Whether a project's snippet is fitted to its data (a config module that says so; see core/define.ts). */
-const isFitted = (project: OpenProject) => !!project.source?.file.endsWith('.ts') && project.source.project.fitted === true;
-
-/**
- * The parts a snippet loads on demand (scripts/lib/snippet-parts.ts) that are not yet beside it in the
- * served folder. They do not depend on the project: the snippet build that filled the folder (`npm start`
- * runs `npm run build:snippets` first) wrote them from the same code, so a publish makes only the
- * missing ones (a project created in the editor), once per process, while the worker minifies.
- */
-const missingParts = (snippetsDir: string, projectId: string, fitted: boolean): PartDefinition[] =>
-  PARTS.filter((part) => (!fitted || part.fitted) && !existsSync(partFile(join(snippetsDir, `${projectId}.js`), part.name)));
-
 /**
  * Builds data (functions as `{ $fn }`, already validated with `plugins`) into a snippet, with the
  * snippet build's own code; returns its text. The module is written under the project's build
@@ -154,12 +117,12 @@ async function build(
   timings?: PublishTimings, parts: readonly PartDefinition[] = [],
 ): Promise<string> {
   const started = performance.now();
-  const dir = join(project.dir, 'build');
+  const dir = containedPath(project.dir, 'build');
   await mkdir(dir, { recursive: true });
-  const moduleFile = join(dir, `project-${tag}-${process.pid}-${(builds += 1)}.ts`);
+  const moduleFile = containedPath(dir, `project-${tag}-${process.pid}-${(builds += 1)}.ts`);
   await writeFile(moduleFile, await publishModuleText(project, data, plugins));
   try {
-    const fitted = isFitted(project);
+    const fitted = isFitted(project.source);
     const minify: Minifier = async (code, options) => {
       const minifying = performance.now();
       if (timings) timings.bundle = Math.round(minifying - started);
@@ -188,7 +151,7 @@ export async function review(project: OpenProject): Promise<Review> {
   const { data, locations, stubbed } = workingData(project);
   const live = await latestRevision(project.dir);
   // Checked and built as the publish will: the revision it will get, the same plugins.
-  const revision = nextRevision(live, data);
+  const revision = await nextRevisionNumber(project.dir);
   const { plugins, problems } = await check(project, { ...stubbed, revision }, locations);
   const valid = !problems.some((problem) => problem.severity === 'error');
   let sizes: Sizes | null = null;
@@ -202,6 +165,7 @@ export async function review(project: OpenProject): Promise<Review> {
   }
   return {
     liveRevision: live?.revision ?? null,
+    nextRevision: revision,
     diff: live ? diffProjects(live.data, data) : diffProjects({}, data),
     problems,
     valid: valid && !buildError,
@@ -221,18 +185,12 @@ function serialised<T>(project: OpenProject, task: () => Promise<T>): Promise<T>
   return next;
 }
 
-/** Writes a file into the served folder through a temporary file and a rename. */
-async function install(snippetsDir: string, projectId: string, snippet: string, parts: readonly PartDefinition[]): Promise<void> {
-  await mkdir(snippetsDir, { recursive: true });
-  const target = join(snippetsDir, `${projectId}.js`);
-  const temporary = `${target}.${process.pid}.${Date.now()}.tmp`;
-  await writeFile(temporary, snippet);
-  await rename(temporary, target);
-  // The parts it may load on demand that the folder lacks go beside it (see missingParts).
-  for (const part of parts) writeOut(partFile(target, part.name), await partCode(part));
-}
-
-/** Publishes data as the next revision; shared by publish and rollback. */
+/**
+ * Publishes data as the next revision; shared by publish and rollback. The revision number is the
+ * history's next, and the id it is served under is the project's own (never the data's). The snippet
+ * is installed first and the revision recorded after: a revision is live only once it is served (a
+ * process killed in between is mended at the next start, see install.ts).
+ */
 async function publishData(
   project: OpenProject, snippetsDir: string, data: Record<string, unknown>, stubbed: Record<string, unknown>,
   locations: Locations, fields: { kind: Revision['kind']; note: string; from?: number },
@@ -241,13 +199,13 @@ async function publishData(
   const timings: PublishTimings = { check: 0, bundle: 0, minify: 0, write: 0 };
   // The worker starts while the revision is read and the data checked.
   void warmPublishing();
-  const live = await latestRevision(project.dir);
-  const revision = nextRevision(live, data);
+  const revision = await nextRevisionNumber(project.dir);
   const { plugins, problems } = await check(project, { ...stubbed, revision }, locations);
   const errors = problems.filter((problem) => problem.severity === 'error');
   if (errors.length) throw new PublishRefused(`The project has ${errors.length} problem(s); fix them before publishing.`, errors);
   const published = { ...data, revision };
-  const parts = missingParts(snippetsDir, String(data.projectId), isFitted(project));
+  const projectId = project.meta.projectId;
+  const parts = missingParts(snippetsDir, projectId, isFitted(project.source));
   timings.check = Math.round(performance.now() - started);
   let snippet: string;
   try {
@@ -260,9 +218,9 @@ async function publishData(
     revision, kind: fields.kind, note: fields.note, time: new Date().toISOString(), sizes: await measureAsync(snippet),
     ...(fields.from !== undefined ? { from: fields.from } : {}), data: published, snippet,
   };
+  await installSnippet(snippetsDir, projectId, snippet, parts);
   await writeRevision(project.dir, record);
-  await install(snippetsDir, String(data.projectId), snippet, parts);
-  // The working copy keeps its revision field: the next publish numbers itself after the live one.
+  // The working copy keeps its revision field: the next publish numbers itself from the history.
   const { data: _data, snippet: _snippet, ...summary } = record;
   timings.write = Math.round(performance.now() - writing);
   return { ...summary, timings };

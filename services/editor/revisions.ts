@@ -1,47 +1,37 @@
 /**
  * Immutable project revisions (EDT-9, EDT-11): one JSON file per revision under
- * `<project>/revisions/`, written to a temporary file and renamed, so a crash never leaves half a
- * revision (a stray `.tmp` file is ignored). A file is never rewritten: a rollback is a new
- * revision carrying an older one's data.
+ * `<project>/revisions/`, named by its number (`00000012.json`), written atomically, so a crash
+ * never leaves half a revision (a stray `.tmp` file is ignored). A file is never rewritten: a
+ * rollback is a new revision carrying an older one's data.
+ *
+ * Revision numbers are the services' own: the next one is one more than the newest file's, whatever
+ * a working copy's data says (a number taken from the data could collide with, or skip past, the
+ * history). An import records the config file's number, if it is a whole number.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, readdir, rename, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readFile, readdir } from 'node:fs/promises';
 import { decodeProject, encodeProject } from '../../desktop/shared/project-codec';
-import { measure, type Sizes } from '../../scripts/lib/snippet';
+import type { Revision, RevisionSummary } from '../../desktop/shared/editor-api';
+import { measure } from '../../scripts/lib/snippet';
+import { containedPath, writeFileAtomic } from '../http/files';
 import type { ConfigSource } from './sources';
 
-/** How a revision came to be. */
-export type RevisionKind = 'import' | 'publish' | 'rollback';
+/** The highest revision number a file name can hold. */
+export const MAX_REVISION = 99_999_999;
+const FILE_NAME = /^\d{8}\.json$/;
 
-/** A revision without its payload, as the history lists it. */
-export interface RevisionSummary {
-  /** The project's `revision` number in this revision's data. */
-  revision: number;
-  kind: RevisionKind;
-  /** The author's note. */
-  note: string;
-  /** ISO time it was made. */
-  time: string;
-  /** Sizes of the built snippet (null when none was built, e.g. an import without a built snippet). */
-  sizes: Sizes | null;
-  /** For a rollback: the revision whose data it republished. */
-  from?: number;
-}
+const revisionsDir = (projectDir: string) => containedPath(projectDir, 'revisions');
+const fileOf = (projectDir: string, revision: number) => {
+  if (!Number.isSafeInteger(revision) || revision < 0 || revision > MAX_REVISION) throw new RangeError(`${revision} is not a revision number`);
+  return containedPath(revisionsDir(projectDir), `${String(revision).padStart(8, '0')}.json`);
+};
 
-/** A whole revision: the summary, the project data (functions as `{ $fn }`) and the built snippet. */
-export interface Revision extends RevisionSummary {
-  data: Record<string, unknown>;
-  snippet: string | null;
-}
-
-const revisionsDir = (projectDir: string) => join(projectDir, 'revisions');
-const fileOf = (projectDir: string, revision: number) => join(revisionsDir(projectDir), `${String(revision).padStart(8, '0')}.json`);
-
-/** Reads one revision; undefined when there is none with that number. */
+/** Reads one revision; undefined when there is none with that number (or it cannot be read). */
 export async function readRevision(projectDir: string, revision: number): Promise<Revision | undefined> {
   try {
-    return JSON.parse(await readFile(fileOf(projectDir, revision), 'utf8')) as Revision;
+    const found = JSON.parse(await readFile(fileOf(projectDir, revision), 'utf8')) as Revision;
+    // The number is the file's: a file copied under another name is still read as the revision it names.
+    return { ...found, revision };
   } catch {
     return undefined;
   }
@@ -51,7 +41,7 @@ export async function readRevision(projectDir: string, revision: number): Promis
 async function revisionNumbers(projectDir: string): Promise<number[]> {
   const dir = revisionsDir(projectDir);
   if (!existsSync(dir)) return [];
-  return (await readdir(dir)).filter((name) => /^\d{8}\.json$/.test(name)).sort().reverse().map((name) => Number(name.slice(0, 8)));
+  return (await readdir(dir)).filter((name) => FILE_NAME.test(name)).sort().reverse().map((name) => Number(name.slice(0, 8)));
 }
 
 /** Every revision's summary, newest first. */
@@ -75,14 +65,20 @@ export async function latestRevision(projectDir: string): Promise<Revision | und
   return undefined;
 }
 
+/** The number the next revision gets: one more than the newest revision file's (1 when there is none). */
+export async function nextRevisionNumber(projectDir: string): Promise<number> {
+  const [newest] = await revisionNumbers(projectDir);
+  const next = (newest ?? 0) + 1;
+  if (next > MAX_REVISION) throw new RangeError(`The project has reached the last revision number (${MAX_REVISION}).`);
+  return next;
+}
+
 /** Writes a new revision; refuses to overwrite one (revisions are immutable). */
 export async function writeRevision(projectDir: string, revision: Revision): Promise<void> {
   await mkdir(revisionsDir(projectDir), { recursive: true });
   const file = fileOf(projectDir, revision.revision);
   if (existsSync(file)) throw new Error(`Revision ${revision.revision} already exists`);
-  const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, JSON.stringify(revision));
-  await rename(temporary, file);
+  await writeFileAtomic(file, JSON.stringify(revision));
 }
 
 /**
@@ -95,12 +91,12 @@ export async function recordImport(projectDir: string, source: ConfigSource, sni
   const revision = Number(data.revision);
   let snippet: string | null = null;
   try {
-    snippet = await readFile(join(snippetsDir, `${source.projectId}.js`), 'utf8');
+    snippet = await readFile(containedPath(snippetsDir, `${source.projectId}.js`), 'utf8');
   } catch {
     // Not built yet: the history still starts from the file's data.
   }
   await writeRevision(projectDir, {
-    revision: Number.isFinite(revision) ? revision : 0,
+    revision: Number.isSafeInteger(revision) && revision >= 0 && revision < MAX_REVISION ? revision : 0,
     kind: 'import',
     note: `Imported from ${source.path}`,
     time: new Date().toISOString(),

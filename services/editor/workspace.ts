@@ -10,27 +10,17 @@
  * restored from the last explicit save (`working.saved.json`), else the live revision, else its
  * config file, and the project carries a notice saying so.
  */
-import { copyFile, mkdir, readFile, readdir, rename, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, readdir, rename } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { createMergeableStore, type MergeableStore } from 'tinybase';
 import { createFilePersister } from 'tinybase/persisters/persister-file';
+import { isProjectId, PROJECT_ID_RULE, type CreateProjectBody, type ProjectListing, type ProjectMeta } from '../../desktop/shared/editor-api';
 import { encodeProject, type ProjectTables } from '../../desktop/shared/project-codec';
 import { SETTINGS_ROW, TABLES_SCHEMA } from '../../desktop/shared/project-schema';
-import { isValidProjectId } from '../snippets';
+import { RequestError } from '../http/body';
+import { containedPath, writeJsonAtomic } from '../http/files';
 import { latestRevision, recordImport } from './revisions';
 import { configSources, type ConfigSource } from './sources';
-
-/** What the editor keeps about a project besides its working copy. */
-export interface ProjectMeta {
-  projectId: string;
-  /** Readable name shown in the project list. */
-  name: string;
-  /** `config/<name>/project.ts` for a project from config/, null for one created in the editor. */
-  source: string | null;
-  /** ISO time the editor first opened or created it. */
-  createdAt: string;
-}
 
 /** An open project: its store, persister and where its files are. */
 export interface OpenProject {
@@ -49,21 +39,6 @@ export interface OpenProject {
   close(): Promise<void>;
 }
 
-/** A project as the project list shows it. */
-export interface ProjectListing extends ProjectMeta {
-  /** The live (latest published) revision number, if any. */
-  liveRevision: number | null;
-  /** Whether the working copy exists yet (a config project not yet opened has none). */
-  opened: boolean;
-}
-
-/** Raised for a request the workspace refuses (bad id, duplicate project): the message is for people. */
-export class WorkspaceError extends Error {
-  constructor(message: string, readonly status = 400) {
-    super(message);
-  }
-}
-
 const readJson = async <T>(file: string): Promise<T | undefined> => {
   try {
     return JSON.parse(await readFile(file, 'utf8')) as T;
@@ -72,13 +47,6 @@ const readJson = async <T>(file: string): Promise<T | undefined> => {
   }
 };
 
-/** Writes JSON through a temporary file and a rename, so no reader ever sees half a file. */
-export async function writeJsonAtomic(file: string, value: unknown): Promise<void> {
-  const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
-  await writeFile(temporary, JSON.stringify(value));
-  await rename(temporary, file);
-}
-
 /** The editor's projects under one data directory. */
 export class Workspace {
   private readonly open = new Map<string, Promise<OpenProject>>();
@@ -86,9 +54,14 @@ export class Workspace {
   /** `dir` is `<data>/editor`; `snippetsDir` is where published snippets are served from. */
   constructor(readonly dir: string, readonly snippetsDir: string) {}
 
-  /** The folder of one project. */
+  /** The folder of one project (a valid project id always names a folder inside the workspace). */
   projectDir(projectId: string): string {
-    return join(this.dir, 'projects', projectId);
+    return containedPath(this.projectsDir(), projectId);
+  }
+
+  /** The folder holding every project's folder. */
+  projectsDir(): string {
+    return containedPath(this.dir, 'projects');
   }
 
   /** Every project: those under config/ and those created in the editor, by name. */
@@ -99,20 +72,33 @@ export class Workspace {
         projectId: source.projectId, name: source.projectId, source: source.path, createdAt: '', liveRevision: null, opened: false,
       });
     }
-    const projectsDir = join(this.dir, 'projects');
-    const folders = existsSync(projectsDir) ? await readdir(projectsDir) : [];
-    for (const folder of folders) {
-      const meta = await readJson<ProjectMeta>(join(projectsDir, folder, 'meta.json'));
-      if (!meta) continue;
-      const live = await latestRevision(join(projectsDir, folder));
+    for (const { meta, dir } of await this.storedProjects()) {
+      const live = await latestRevision(dir);
       byId.set(meta.projectId, { ...meta, liveRevision: live?.revision ?? null, opened: true });
     }
     return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name));
   }
 
-  /** Opens (importing on first use) a project; rejects with a WorkspaceError for an unknown id. */
+  /**
+   * Every project folder with a readable meta file whose id names that folder (a folder whose meta
+   * names another project is not one of ours and is left alone).
+   */
+  async storedProjects(): Promise<Array<{ meta: ProjectMeta; dir: string }>> {
+    const projectsDir = this.projectsDir();
+    const folders = existsSync(projectsDir) ? await readdir(projectsDir) : [];
+    const found: Array<{ meta: ProjectMeta; dir: string }> = [];
+    for (const folder of folders) {
+      if (!isProjectId(folder)) continue;
+      const dir = this.projectDir(folder);
+      const meta = await readJson<ProjectMeta>(containedPath(dir, 'meta.json'));
+      if (meta?.projectId === folder) found.push({ meta, dir });
+    }
+    return found;
+  }
+
+  /** Opens (importing on first use) a project; rejects with a RequestError (404) for an unknown id. */
   get(projectId: string): Promise<OpenProject> {
-    if (!isValidProjectId(projectId)) return Promise.reject(new WorkspaceError(`"${projectId}" is not a project id`, 404));
+    if (!isProjectId(projectId)) return Promise.reject(new RequestError(`"${projectId}" is not ${PROJECT_ID_RULE}.`, 400));
     let opening = this.open.get(projectId);
     if (!opening) {
       opening = this.load(projectId);
@@ -123,20 +109,18 @@ export class Workspace {
   }
 
   /** Creates an empty project in the editor (standard preset). */
-  async create(input: { projectId: string; accountId?: string; name?: string }): Promise<OpenProject> {
-    const projectId = String(input.projectId ?? '').trim();
-    if (!isValidProjectId(projectId)) {
-      throw new WorkspaceError('A project id is lower-case letters, digits, "-" and "_" (it names the snippet file).');
-    }
+  async create(input: CreateProjectBody): Promise<OpenProject> {
+    const projectId = input.projectId.trim();
+    if (!isProjectId(projectId)) throw new RequestError(`The project id must be ${PROJECT_ID_RULE} (it names the snippet file).`);
     const taken = (await this.list()).some((project) => project.projectId === projectId);
-    if (taken) throw new WorkspaceError(`A project "${projectId}" already exists.`, 409);
+    if (taken) throw new RequestError(`A project "${projectId}" already exists.`, 409);
     const data = {
       projectId, accountId: input.accountId?.trim() || 'local', revision: 0, namespace: projectId,
       layers: [], audiences: [], pages: [], events: [],
     };
     const meta: ProjectMeta = { projectId, name: input.name?.trim() || projectId, source: null, createdAt: new Date().toISOString() };
     await mkdir(this.projectDir(projectId), { recursive: true });
-    await writeJsonAtomic(join(this.projectDir(projectId), 'meta.json'), meta);
+    await writeJsonAtomic(containedPath(this.projectDir(projectId), 'meta.json'), meta);
     await this.writeTables(projectId, encodeProject(data));
     return this.get(projectId);
   }
@@ -153,26 +137,26 @@ export class Workspace {
     const store = createMergeableStore();
     store.setTablesSchema(TABLES_SCHEMA as never);
     store.setTables(tables as never);
-    await writeJsonAtomic(join(this.projectDir(projectId), 'working.json'), store.getMergeableContent());
+    await writeJsonAtomic(containedPath(this.projectDir(projectId), 'working.json'), store.getMergeableContent());
   }
 
   private async load(projectId: string): Promise<OpenProject> {
     const dir = this.projectDir(projectId);
-    const working = join(dir, 'working.json');
-    const saved = join(dir, 'working.saved.json');
+    const working = containedPath(dir, 'working.json');
+    const saved = containedPath(dir, 'working.saved.json');
     const source = (await configSources()).find((candidate) => candidate.projectId === projectId);
-    let meta = await readJson<ProjectMeta>(join(dir, 'meta.json'));
+    let meta = await readJson<ProjectMeta>(containedPath(dir, 'meta.json'));
     let notice: string | undefined;
     if (!meta) {
-      if (!source) throw new WorkspaceError(`No project "${projectId}"`, 404);
+      if (!source) throw new RequestError(`There is no project "${projectId}".`, 404);
       meta = { projectId, name: projectId, source: source.path, createdAt: new Date().toISOString() };
       await mkdir(dir, { recursive: true });
       await this.writeTables(projectId, encodeProject(source.project.data as never));
       await recordImport(dir, source, this.snippetsDir);
-      await writeJsonAtomic(join(dir, 'meta.json'), meta);
+      await writeJsonAtomic(containedPath(dir, 'meta.json'), meta);
     } else if (!(await readJson(working))) {
       const kept = existsSync(working) ? `working.corrupt-${Date.now()}.json` : undefined;
-      if (kept) await rename(working, join(dir, kept));
+      if (kept) await rename(working, containedPath(dir, kept));
       const live = await latestRevision(dir);
       if (await readJson(saved)) {
         await copyFile(saved, working);

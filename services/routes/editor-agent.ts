@@ -1,37 +1,20 @@
 /**
  * The editor agent's routes (EDT-14, EDT-21):
  * - `GET /editor/agent.js`: the agent, built from desktop/agent/ with the runtime's change appliers
- *   and the widget plugins. Loaded when the routes are added, from the build cache when its sources
- *   have not changed (desktop/agent/build.ts `loadAgent`), so the first canvas never waits for it.
- * - `GET /editor/preview-code.js?id=<id>&code=<source>`: one custom-code change's source (TypeScript
- *   or JavaScript, a function expression or a function body) compiled by esbuild into a script that
- *   hands the function to the agent. A script from the page's own origin runs under a strict CSP,
- *   where `eval` would not.
+ *   and the widget plugins, with this process's editor origin filled in (the only origin its channel
+ *   talks to). Loaded when the routes are added, from the build cache when its sources have not
+ *   changed (desktop/agent/build.ts `loadAgent`), so the first canvas never waits for it. Custom code
+ *   previewed on the canvas is served by the editor's routes, by registered id only (routes/editor.ts).
  * - `GET /editor/fixtures/generated-classes` and `/editor/fixtures/many?count=N`: pages in editor mode
  *   with class names generated afresh on every load, and with N elements, for the picker's tests and
  *   the bench.
  */
-import { transform } from 'esbuild';
-import { loadAgent } from '../../desktop/agent/build';
+import { loadAgent, withEditorOrigin } from '../../desktop/agent/build';
 import type { ServicesContext } from '../context';
 import type { Router } from '../router';
-import { CONTENT_TYPES, renderPage, sendBody, sendHtml, sendText } from '../responses';
+import { CONTENT_TYPES, renderPage, sendBody, sendHtml } from '../responses';
 
 let agent: Promise<string> | undefined;
-
-/**
- * Compiles custom code into a script statement `const __variaCode = <function>;` (TypeScript types
- * stripped); throws with esbuild's message when it does not parse.
- */
-export const compilePreviewCode = async (source: string): Promise<string> => {
-  const asDeclaration = async (code: string) =>
-    (await transform(`const __variaCode = (${code}\n);`, { loader: 'ts', target: 'es2020' })).code;
-  // A function expression (as the project model keeps custom code) is used as it is; anything else
-  // is statements, which become the body of `function (api)`.
-  const head = source.replace(/^(\s|\/\/[^\n]*\n|\/\*[\s\S]*?\*\/)*/, '');
-  const isFunction = /^(async\s+)?(function\b|\(|[A-Za-z_$][\w$]*\s*=>)/.test(head);
-  return asDeclaration(isFunction ? source : `function (api: any) {\n${source}\n}`);
-};
 
 /** One random readable-free token, as a CSS-in-JS build would emit. */
 const hash = () => Math.random().toString(36).slice(2, 8) + Math.floor(Math.random() * 90 + 10);
@@ -65,25 +48,11 @@ const agentScript = (): Promise<string> =>
   }));
 
 /** Adds the agent routes. */
-export function editorAgentRoutes(router: Router, _context: ServicesContext): void {
+export function editorAgentRoutes(router: Router, context: ServicesContext): void {
   // Ahead of the first canvas: a page in editor mode asks for the agent right after the snippet.
   agentScript().catch(() => undefined);
   router.get('/editor/agent.js', async ({ res }) => {
-    sendBody(res, 200, CONTENT_TYPES.javascript, await agentScript());
-  });
-  router.get('/editor/preview-code.js', async ({ res, url }) => {
-    const id = url.searchParams.get('id') ?? '';
-    const source = url.searchParams.get('code') ?? '';
-    if (!/^[a-z0-9]{1,24}$/.test(id)) return sendText(res, 400, 'id must be 1-24 characters a-z0-9');
-    let body: string;
-    try {
-      const declaration = await compilePreviewCode(source);
-      body = `(function () {\n${declaration}\n(window.__variaPreviewCode = window.__variaPreviewCode || {})[${JSON.stringify(id)}] = __variaCode;\n})();\n`;
-    } catch (error) {
-      const message = (error as Error).message.split('\n')[0];
-      body = `console.error(${JSON.stringify(`[Varia editor] custom code does not compile: ${message}`)});\n`;
-    }
-    sendBody(res, 200, CONTENT_TYPES.javascript, body);
+    sendBody(res, 200, CONTENT_TYPES.javascript, withEditorOrigin(await agentScript(), context.security.editorOrigin));
   });
   router.get('/editor/fixtures/generated-classes', ({ res }) => sendHtml(res, 200, generatedPage()));
   router.get('/editor/fixtures/many', ({ res, url }) => {

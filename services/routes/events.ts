@@ -11,6 +11,7 @@
  * events are committed to disk (services/collector/store.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readBodyText } from '../http/body';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BatchError, normalizeBody } from '../collector/normalize';
@@ -23,8 +24,6 @@ import type { Router } from '../router';
 export const MAX_BODY_BYTES = 1024 * 1024;
 /** Largest performance report accepted (a report is a few KB of timings). */
 export const MAX_REPORT_BYTES = 64 * 1024;
-/** Past this many bytes an oversized body is no longer read to its end: the connection is closed. */
-const MAX_DRAIN_BYTES = 256 * 1024 * 1024;
 /** The store's file name under the data directory. */
 export const STORE_FILE = 'collector.sqlite';
 
@@ -46,27 +45,6 @@ function allowOrigin(req: IncomingMessage, res: ServerResponse): boolean {
   res.setHeader('Access-Control-Allow-Credentials', 'true');
   res.setHeader('Vary', 'Origin');
   return true;
-}
-
-/**
- * Reads a request body up to `limit` bytes; undefined when it is larger. An oversized body is still read
- * to its end (and dropped) so the client gets the 413 rather than a reset connection; only past
- * {@link MAX_DRAIN_BYTES} is the connection closed.
- */
-function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<string | undefined> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= limit) chunks.push(chunk);
-      else if (size > MAX_DRAIN_BYTES) req.destroy();
-      else chunks.length = 0;
-    });
-    req.on('end', () => resolve(size > limit ? undefined : Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-    req.on('close', () => resolve(undefined));
-  });
 }
 
 const preflight = ({ req, res }: { req: IncomingMessage; res: ServerResponse }) => {
@@ -92,13 +70,16 @@ export function eventRoutes(router: Router, context: ServicesContext): void {
   const dataDir = context.dataDir === undefined ? DEFAULT_DATA_DIR : context.dataDir;
   const opening = openEventStore(dataDir ? join(dataDir, STORE_FILE) : undefined);
   stores.set(context, opening);
-  context.events = { variationOutcomes: async (experimentId) => (await opening).variationOutcomes(experimentId) };
+  context.events = {
+    variationOutcomes: async (experimentId) => (await opening).variationOutcomes(experimentId),
+    summary: async (projectId) => (await opening).summary(projectId),
+  };
 
   router.add('OPTIONS', '/v1/events', preflight);
   router.add('OPTIONS', '/v1/rum', preflight);
   router.post('/v1/events', async ({ req, res }) => {
     if (!allowOrigin(req, res)) return sendJson(res, 403, { error: 'origin not allowed' });
-    const body = await readBody(req);
+    const body = await readBodyText(req, MAX_BODY_BYTES);
     if (body === undefined) return sendJson(res, 413, { error: `body larger than ${MAX_BODY_BYTES} bytes` });
     let batches;
     try {
@@ -111,7 +92,7 @@ export function eventRoutes(router: Router, context: ServicesContext): void {
   });
   router.post('/v1/rum', async ({ req, res }) => {
     if (!allowOrigin(req, res)) return sendJson(res, 403, { error: 'origin not allowed' });
-    const body = await readBody(req, MAX_REPORT_BYTES);
+    const body = await readBodyText(req, MAX_REPORT_BYTES);
     if (body === undefined) return sendJson(res, 413, { error: `report larger than ${MAX_REPORT_BYTES} bytes` });
     let report: { id?: unknown; project?: unknown } | undefined;
     try {

@@ -6,8 +6,8 @@
  * reason. Any origin may call it (the snippet runs on the customer's pages); the body is read as JSON
  * whatever its content type, since the runtime sends it as text/plain to avoid a CORS preflight.
  */
-import type { IncomingMessage } from 'node:http';
 import type { ServicesContext, VariationOutcome } from '../context';
+import { readBodyText } from '../http/body';
 import { thompsonChoose } from '../prediction/thompson';
 import { invalidReason, type PredictionInstance } from '../prediction/validate';
 import { sendJson } from '../responses';
@@ -15,21 +15,6 @@ import type { RouteRequest, Router } from '../router';
 
 /** Largest body accepted, in bytes. */
 export const MAX_BODY = 64 * 1024;
-
-const readBody = (req: IncomingMessage): Promise<string | undefined> =>
-  new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY) {
-        resolve(undefined);
-        req.destroy();
-      } else chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
 
 const cors = ({ res }: RouteRequest) => {
   res.setHeader('Access-Control-Allow-Origin', '*');
@@ -46,7 +31,7 @@ export function predictRoutes(router: Router, context: ServicesContext): void {
   router.post('/predict/:experimentId', async (request) => {
     cors(request);
     const { experimentId } = request.params;
-    const text = await readBody(request.req);
+    const text = await readBodyText(request.req, MAX_BODY);
     if (text === undefined) return sendJson(request.res, 413, { error: `the body is larger than ${MAX_BODY} bytes` });
     let body: unknown;
     try {

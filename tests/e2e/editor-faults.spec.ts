@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { addAndName, expectSaved, openProject, servedSnippet, startEditorServices, type EditorServices } from './editor-kit';
+import { addAndName, editorApi, expectSaved, openProject, servedSnippet, startEditorServices, type EditorServices } from './editor-kit';
 
 const PROJECT = 'example';
 let services: EditorServices;
@@ -18,7 +18,7 @@ test.afterEach(async () => {
 });
 
 const projectDir = () => join(services.dataDir, 'editor/projects', PROJECT);
-const revisions = async () => (await (await fetch(`${services.url}/api/editor/projects/${PROJECT}/revisions`)).json()) as Array<{ revision: number }>;
+const revisions = async () => (await (await editorApi(services, `projects/${PROJECT}/revisions`)).json()) as Array<{ revision: number }>;
 
 test('EDT-5 a corrupt working-copy file: a clear message, the file kept aside, the last save restored', async ({ page }) => {
   test.setTimeout(300_000);
@@ -60,7 +60,7 @@ test('EDT-12 a project that fails validation: each problem linked to its entity,
   await problem.getByRole('button').click();
   await expect(page.locator('.inspector input[name="name"]')).toHaveValue('Checkout');
 
-  const refused = await fetch(`${services.url}/api/editor/projects/${PROJECT}/publish`, { method: 'POST', body: JSON.stringify({ note: 'should not go out' }) });
+  const refused = await editorApi(services, `projects/${PROJECT}/publish`, { note: 'should not go out' });
   expect(refused.status).toBe(422);
   const body = (await refused.json()) as { problems: Array<{ table: string; message: string }> };
   expect(body.problems.some((item) => item.table === 'events')).toBe(true);
@@ -72,11 +72,11 @@ test('EDT-9 EDT-13 two publishes at once run one after the other: consecutive re
   await openProject(page, services, PROJECT);
   const live = (await revisions())[0].revision;
   const publish = (note: string) =>
-    fetch(`${services.url}/api/editor/projects/${PROJECT}/publish`, { method: 'POST', body: JSON.stringify({ note }) }).then((response) => response.json() as Promise<{ revision: number }>);
+    editorApi(services, `projects/${PROJECT}/publish`, { note }).then((response) => response.json() as Promise<{ revision: number }>);
   const made = await Promise.all([publish('first'), publish('second')]);
   expect(made.map((item) => item.revision).sort()).toEqual([live + 1, live + 2]);
   expect((await revisions()).map((item) => item.revision)).toEqual([live + 2, live + 1, live]);
   expect(readdirSync(join(projectDir(), 'revisions')).filter((name) => !/^\d{8}\.json$/.test(name))).toEqual([]);
-  const newest = (await (await fetch(`${services.url}/api/editor/projects/${PROJECT}/revisions/${live + 2}`)).json()) as { snippet: string };
+  const newest = (await (await editorApi(services, `projects/${PROJECT}/revisions/${live + 2}`)).json()) as { snippet: string };
   expect(await servedSnippet(services, PROJECT)).toBe(newest.snippet);
 });

@@ -10,9 +10,13 @@ import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { DEFAULT_SNIPPETS_DIR } from '../../services/index';
 
+export { editorApi } from '../support/editor-client';
+
 /** A running services process with its folders. */
 export interface EditorServices {
   url: string;
+  /** The editor's session token (what the editor page carries; the API answers nothing without it). */
+  token: string;
   port: number;
   dataDir: string;
   snippetsDir: string;
@@ -35,18 +39,19 @@ export async function startEditorServices(reuse?: Pick<EditorServices, 'dataDir'
     env: { ...process.env, EDITOR_DATA_DIR: dataDir, EDITOR_SNIPPETS_DIR: snippetsDir, EDITOR_PORT: String(reuse?.port ?? 0) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const url = await new Promise<string>((resolve, reject) => {
+  const [url, token] = await new Promise<[string, string]>((resolve, reject) => {
     let output = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString();
-      const ready = /READY (\S+)/.exec(output);
-      if (ready) resolve(ready[1]);
+      const ready = /READY (\S+) (\S+)/.exec(output);
+      if (ready) resolve([ready[1], ready[2]]);
     });
     child.once('exit', (code) => reject(new Error(`the services exited (${code}) before listening: ${output}`)));
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
     url,
+    token,
     port: Number(new URL(url).port),
     dataDir,
     snippetsDir,

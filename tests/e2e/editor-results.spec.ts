@@ -6,7 +6,7 @@
  * the real collector).
  */
 import { expect, test } from '@playwright/test';
-import { addAndName, expectSaved, openProject, startEditorServices, type EditorServices } from './editor-kit';
+import { addAndName, editorApi, expectSaved, openProject, startEditorServices, type EditorServices } from './editor-kit';
 
 const PROJECT = 'shop-results';
 let services: EditorServices;
@@ -19,7 +19,7 @@ test.afterEach(async () => {
 
 test('EDT-8 EDT-24 a project authored in the editor, published and visited: decisions per variation and conversions per variation per event in the results', async ({ browser, page }) => {
   test.setTimeout(420_000);
-  const created = await fetch(`${services.url}/api/editor/projects`, { method: 'POST', body: JSON.stringify({ projectId: PROJECT, name: 'Shop' }) });
+  const created = await editorApi(services, 'projects', { projectId: PROJECT, name: 'Shop' });
   expect(created.status).toBe(200);
   await openProject(page, services, PROJECT);
 

@@ -3,7 +3,7 @@
  * publish, history with the diff, rollback, with the served snippet checked at each step.
  */
 import { expect, test } from '@playwright/test';
-import { addAndName, expectSaved, openProject, PROJECT, servedSnippet, startEditorServices, type EditorServices } from './editor-kit';
+import { addAndName, editorApi, expectSaved, openProject, PROJECT, servedSnippet, startEditorServices, type EditorServices } from './editor-kit';
 
 let services: EditorServices;
 test.beforeEach(async () => {
@@ -16,7 +16,7 @@ test.afterEach(async () => {
 test('EDT-2 EDT-4 EDT-6 EDT-8 EDT-9 EDT-10 EDT-11 EDT-12 EDT-13 an experiment with two variations: undo, redo, publish, history, diff, rollback', async ({ page }) => {
   test.setTimeout(480_000);
   await openProject(page, services);
-  const live = (await (await fetch(`${services.url}/api/editor/projects/${PROJECT}`)).json()).liveRevision as number;
+  const live = (await (await editorApi(services, `projects/${PROJECT}`)).json()).liveRevision as number;
   expect(await servedSnippet(services)).not.toContain('Bold headline');
 
   // EDT-8: create a campaign, an experiment (with its Original) and a second variation, naming each.
@@ -69,6 +69,6 @@ test('EDT-2 EDT-4 EDT-6 EDT-8 EDT-9 EDT-10 EDT-11 EDT-12 EDT-13 an experiment wi
   await expect(page.locator('.revision').first()).toHaveAttribute('data-revision', String(live + 2));
   await expect(page.locator('.revision').first()).toContainText('rollback');
   expect(await servedSnippet(services)).not.toContain('Bold headline');
-  const revisions = (await (await fetch(`${services.url}/api/editor/projects/${PROJECT}/revisions`)).json()) as Array<{ revision: number }>;
+  const revisions = (await (await editorApi(services, `projects/${PROJECT}/revisions`)).json()) as Array<{ revision: number }>;
   expect(revisions.map((revision) => revision.revision)).toEqual([live + 2, live + 1, live]);
 });

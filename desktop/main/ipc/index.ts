@@ -1,6 +1,5 @@
 import type { IpcMain } from 'electron';
 import { registerAppHandlers } from './app-handlers';
-import { registerBackendHandlers } from './backend-handlers';
 import type { SenderCheck } from './handle-channel';
 
 /**
@@ -9,5 +8,4 @@ import type { SenderCheck } from './handle-channel';
  */
 export function registerIpcHandlers(ipcMain: IpcMain, isTrustedSender: SenderCheck): void {
   registerAppHandlers(ipcMain, isTrustedSender);
-  registerBackendHandlers(ipcMain, isTrustedSender);
 }

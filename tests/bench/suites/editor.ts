@@ -19,9 +19,10 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright';
 import { createMergeableStore, type MergeableStore } from 'tinybase';
 import { createWsSynchronizer } from 'tinybase/synchronizers/synchronizer-ws-client';
-import { WebSocket } from 'ws';
 import { encodeProject } from '../../../desktop/shared/project-codec';
+import type { PublishResult } from '../../../desktop/shared/editor-api';
 import { TABLES_SCHEMA } from '../../../desktop/shared/project-schema';
+import { editorCall, editorSocket, sessionOf, type EditorSession } from '../../support/editor-client';
 import { DEFAULT_SNIPPETS_DIR, startServices } from '../../../services/index';
 import { CHROMIUM_ARGS, findChromium } from '../../../scripts/lib/chromium';
 import { ensureDesktopBuild } from '../../../scripts/lib/desktop-launch';
@@ -31,11 +32,7 @@ import type { BenchRow, BenchSuite } from '../table';
 
 const median = (values: number[]) => values.slice().sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-const call = async (base: string, path: string, body?: unknown) => {
-  const response = await fetch(`${base}/api/editor/${path}`, body === undefined ? {} : { method: 'POST', body: JSON.stringify(body) });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return response.json();
-};
+const call = (session: EditorSession, path: string, body?: unknown) => editorCall<Record<string, unknown>>(session, path, body);
 
 /** A project with `count` experiments, each with two variations, in `count / 5` campaigns. */
 function largeProject(projectId: string, count: number) {
@@ -54,16 +51,16 @@ function largeProject(projectId: string, count: number) {
 }
 
 /** A Node client of the synchroniser on one project. */
-async function client(base: string, projectId: string): Promise<{ store: MergeableStore; close(): Promise<void> }> {
+async function client(base: EditorSession, projectId: string): Promise<{ store: MergeableStore; close(): Promise<void> }> {
   const store = createMergeableStore();
   store.setTablesSchema(TABLES_SCHEMA as never);
-  const synchronizer = await createWsSynchronizer(store, new WebSocket(`${base.replace('http', 'ws')}/api/editor/sync/${projectId}`));
+  const synchronizer = await createWsSynchronizer(store, editorSocket(base, projectId));
   await synchronizer.startSync();
   return { store, close: async () => void (await synchronizer.destroy()) };
 }
 
 /** Sync latency of one edit between two Node clients of the synchroniser on one project. */
-async function syncLatency(base: string): Promise<BenchRow[]> {
+async function syncLatency(base: EditorSession): Promise<BenchRow[]> {
   await call(base, 'projects', { projectId: 'bench-sync' });
   const [a, b] = [await client(base, 'bench-sync'), await client(base, 'bench-sync')];
   const latencies: number[] = [];
@@ -92,7 +89,7 @@ const BUSY_CPU = 4;
  * {@link BUSY_CPU} times, so the figure is also known on a busy machine. The renderer marks when
  * the project's content arrived and when it was in the store, which says where the time goes.
  */
-async function openLargeProject(base: string): Promise<BenchRow[]> {
+async function openLargeProject(base: EditorSession): Promise<BenchRow[]> {
   await call(base, 'projects', { projectId: 'bench-large' });
   const large = await client(base, 'bench-large');
   large.store.transaction(() => {
@@ -114,7 +111,7 @@ async function openLargeProject(base: string): Promise<BenchRow[]> {
       page.on('request', (request) => {
         if (/editor\.api|monaco|environment-/.test(request.url())) monacoAtStart += 1;
       });
-      await page.goto(`${base}/editor/#/p/bench-large/design`, { waitUntil: 'commit' });
+      await page.goto(`${base.url}/editor/#/p/bench-large/design`, { waitUntil: 'commit' });
       const tree = await page.waitForFunction(() => {
         const experiments = [...document.querySelectorAll<HTMLElement>('[data-node^="experiments:"]')];
         return experiments.length >= 50 && experiments.every((row) => row.tabIndex === 0 && row.isConnected && row.getClientRects().length > 0) && performance.now();
@@ -169,18 +166,18 @@ export const editorBench: BenchSuite = {
       // against the command line's build of the same project.
       // Measured first: a long pause between requests can meet the server closing an idle keep-alive connection.
       const cli = measure(await snippetCode(join(ROOT, 'config/homepage/project.ts'))).gzip;
-      await call(services.url, 'projects/homepage');
+      await call(sessionOf(services), 'projects/homepage');
       const publishes: number[] = [];
       const stages: Array<Record<string, number>> = [];
       let published = 0;
       for (let round = 0; round < 4; round += 1) {
         const started = performance.now();
-        const made = await call(services.url, 'projects/homepage/publish', { note: `bench ${round}` });
+        const made = await editorCall<PublishResult>(sessionOf(services), 'projects/homepage/publish', { note: `bench ${round}` });
         const served = await (await fetch(`${services.url}/snippets/homepage.js`)).text();
         if (!served.includes(`${made.revision}`)) throw new Error('the served snippet is not the new revision');
         publishes.push(performance.now() - started);
-        stages.push(made.timings);
-        published = made.sizes.gzip;
+        stages.push({ ...made.timings });
+        published = made.sizes?.gzip ?? 0;
       }
       rows.push({ name: 'publish homepage: first of the process (target < 2000 ms)', value: Math.round(publishes[0]), unit: 'ms' });
       const stage = (round: number, key: string) => ({ name: `  of which: ${key}`, value: stages[round][key], unit: 'ms' });
@@ -192,8 +189,8 @@ export const editorBench: BenchSuite = {
       rows.push({ name: 'published homepage snippet (gzip)', value: published, unit: 'bytes' });
       rows.push({ name: 'published minus npm run build:snippet (gzip, target within 1%)', value: published - cli, unit: 'bytes' });
 
-      rows.push(...(await syncLatency(services.url)));
-      rows.push(...(await openLargeProject(services.url)));
+      rows.push(...(await syncLatency(sessionOf(services))));
+      rows.push(...(await openLargeProject(sessionOf(services))));
     } finally {
       await services.close();
       delete process.env.VARIA_EDITOR_RENDERER_DIR;

@@ -27,7 +27,7 @@ describe('startDesktopApp', () => {
     expect(app.whenReady).not.toHaveBeenCalled();
   });
 
-  it('opens one hardened window on the built renderer with the CommonJS preload', async () => {
+  it('EDT-3 opens one hardened window on the editor page of the local services, with the CommonJS preload', async () => {
     startDesktopApp({ mainDir: MAIN_DIR, platform: 'linux' });
     await settle();
     expect(BrowserWindow.instances).toHaveLength(1);
@@ -38,17 +38,23 @@ describe('startDesktopApp', () => {
       sandbox: true,
       nodeIntegration: false,
     });
-    expect(window?.loadURL).toHaveBeenCalledWith('file:///app/out/renderer/index.html');
+    // The same page as web mode, so every backend call carries the same origin and session token.
+    expect(window?.loadURL).toHaveBeenCalledWith('http://127.0.0.1:4477/editor/');
     window?.emit('ready-to-show');
     expect(window?.show).toHaveBeenCalledOnce();
     expect(ipcMain.handlers.has('app:getInfo')).toBe(true);
   });
 
-  it('loads the electron-vite dev server when one is running', async () => {
-    vi.stubEnv('ELECTRON_RENDERER_URL', 'http://localhost:5173');
+  it('EDT-3 loads the editor from the services npm start names, never from another host', async () => {
+    vi.stubEnv('VARIA_SERVICES_URL', 'http://127.0.0.1:5123');
     startDesktopApp({ mainDir: MAIN_DIR, platform: 'linux' });
     await settle();
-    expect(BrowserWindow.instances[0]?.loadURL).toHaveBeenCalledWith('http://localhost:5173');
+    expect(BrowserWindow.instances[0]?.loadURL).toHaveBeenCalledWith('http://127.0.0.1:5123/editor/');
+    resetFakeElectron();
+    vi.stubEnv('VARIA_SERVICES_URL', 'https://evil.example');
+    startDesktopApp({ mainDir: MAIN_DIR, platform: 'linux' });
+    await settle();
+    expect(BrowserWindow.instances[0]?.loadURL).toHaveBeenCalledWith('http://127.0.0.1:4477/editor/');
   });
 
   it('hardens every web contents created from then on', () => {

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeProject, encodeProject } from '../../../desktop/shared/project-codec';
 import { TABLES_SCHEMA } from '../../../desktop/shared/project-schema';
 import { DEFAULT_SNIPPETS_DIR, startServices, type RunningServices } from '../../../services/index';
+import { editorApi, sessionOf } from '../../support/editor-client';
 
 let services: RunningServices;
 beforeAll(async () => {
@@ -19,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => services.close());
 
 const call = async (path: string, body?: unknown) => {
-  const response = await fetch(`${services.url}/api/editor/${path}`, body === undefined ? {} : { method: 'POST', body: JSON.stringify(body) });
+  const response = await editorApi(sessionOf(services), path, body);
   return { status: response.status, body: await response.json() };
 };
 

@@ -1,11 +1,11 @@
 /**
- * EDT-24: the sample-ratio-mismatch test and the results joined from the collector's summary,
- * read over a real loopback HTTP server standing in for the collector.
+ * EDT-24: the sample-ratio-mismatch test and the results joined from the collector's summary, read
+ * in process from the real event store (SQLite in memory), as the services read it.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createMergeableStore } from 'tinybase';
 import { describe, expect, it } from 'vitest';
+import type { TrackerBatch } from '../../../core/kinds/tracking';
+import { openEventStore } from '../../../services/collector/store';
 import { encodeProject } from '../../../desktop/shared/project-codec';
 import { TABLES_SCHEMA } from '../../../desktop/shared/project-schema';
 import { sampleRatioTest, sharesFromRanges } from '../../../desktop/shared/srm';
@@ -31,19 +31,20 @@ describe('sample ratio mismatch', () => {
 
 describe('project results', () => {
   it('EDT-24 joins the collector summary with the experiments and flags a skewed split', async () => {
-    const summary = {
-      visitors: 2000,
-      eventsByKey: { buy: 40 },
-      experiments: [{ experimentId: 'E', variations: [
-        { variationId: 'A', visitors: 1200, decisions: 1300, conversions: 30, conversionsByEvent: { buy: 30 } },
-        { variationId: 'B', visitors: 800, decisions: 820, conversions: 10, conversionsByEvent: { buy: 10 } },
-      ] }],
-    };
-    const server = createServer((req, res) => {
-      expect(req.url).toBe('/v1/summary?projectId=shop');
-      res.end(JSON.stringify(summary));
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const events = await openEventStore();
+    let uuid = 0;
+    // 150 visitors decided into A and 50 into B on a 50/50 split; 30 of A's and 10 of B's then buy.
+    const visit = (visitor: number, variation: string, buys: boolean): TrackerBatch => ({
+      account_id: 'acc', anonymize_ip: true, client_name: 'js', client_version: '1', project_id: 'shop', revision: '1', enrich_decisions: true,
+      visitors: [{ visitor_id: `v${visitor}`, session_id: 'AUTO', attributes: [], snapshots: [{
+        decisions: [{ campaign_id: 'L', experiment_id: 'E', variation_id: variation, is_campaign_holdback: false }],
+        events: [
+          { entity_id: 'L', type: 'campaign_activated', timestamp: 100, uuid: `u${(uuid += 1)}` },
+          ...(buys ? [{ entity_id: 'e', key: 'buy', type: 'custom', timestamp: 200, uuid: `u${(uuid += 1)}` }] : []),
+        ],
+      }] }],
+    } as unknown as TrackerBatch);
+    events.add(Array.from({ length: 200 }, (_, index) => (index < 150 ? visit(index, 'A', index < 30) : visit(index, 'B', index < 160))), 1);
     const store = createMergeableStore();
     store.setTablesSchema(TABLES_SCHEMA as never);
     store.setTables(encodeProject({
@@ -52,16 +53,17 @@ describe('project results', () => {
         weightDistributions: [{ entityId: 'A', endOfRange: 5000 }, { entityId: 'B', endOfRange: 10000 }] }] }],
     }) as never);
     try {
-      const results = await projectResults({ meta: { projectId: 'shop' }, store } as unknown as OpenProject, `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+      const reader = { variationOutcomes: async (id: string) => events.variationOutcomes(id), summary: async (id: string) => events.summary(id) };
+      const results = await projectResults({ meta: { projectId: 'shop' }, store } as unknown as OpenProject, reader);
       expect(results.events).toEqual(['buy']);
       expect(results.eventNames).toEqual({ buy: 'Purchase' });
       expect(results.experiments).toHaveLength(1);
       const [experiment] = results.experiments;
-      expect(experiment.variations.map((row) => [row.name, row.share, row.visitors, row.conversions])).toEqual([['Original', 50, 1200, 30], ['B', 50, 800, 10]]);
+      expect(experiment.variations.map((row) => [row.name, row.share, row.visitors, row.conversions])).toEqual([['Original', 50, 150, 30], ['B', 50, 50, 10]]);
       expect(experiment.variations.map((row) => row.byEvent)).toEqual([{ buy: 30 }, { buy: 10 }]);
       expect(experiment.srm.mismatch).toBe(true);
     } finally {
-      server.close();
+      await events.close();
     }
   });
 });

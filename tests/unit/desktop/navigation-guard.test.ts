@@ -6,7 +6,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WebContents } from 'electron';
 import { hardenWebContents } from '../../../desktop/main/harden-web-contents';
-import { createAppUrlMatcher, isHttpUrl, isLoopbackHttpUrl } from '../../../desktop/main/url-policy';
+import { getServicesUrl } from '../../../desktop/main/services-url';
+import { createAppUrlMatcher, createCanvasUrlMatcher, isHttpUrl, isLoopbackHttpUrl } from '../../../desktop/main/url-policy';
 import { createFakeEvent, FakeWebContents, resetFakeElectron, shell } from './fake-electron';
 
 vi.mock('electron', () => import('./fake-electron'));
@@ -121,6 +122,32 @@ describe('URL rules', () => {
     const isAppUrl = createAppUrlMatcher(APP_URL);
     expect(isAppUrl('file:///app/out/renderer/index.html?x=1')).toBe(true);
     expect(isAppUrl('file:///app/out/renderer/other.html')).toBe(false);
+  });
+
+  it('EDT-3 matches the editor served by the local services by origin and folder: the site on the same origin is not the app', () => {
+    const isAppUrl = createAppUrlMatcher('http://127.0.0.1:4477/editor/');
+    expect(isAppUrl('http://127.0.0.1:4477/editor/#/p/homepage/design')).toBe(true);
+    expect(isAppUrl('http://127.0.0.1:4477/editor/assets/index.js')).toBe(true);
+    expect(isAppUrl('http://127.0.0.1:4477/')).toBe(false);
+    expect(isAppUrl('http://127.0.0.1:4477/demo/example')).toBe(false);
+    expect(isAppUrl('http://localhost:4477/editor/')).toBe(false);
+    expect(isAppUrl('http://127.0.0.1:4478/editor/')).toBe(false);
+  });
+
+  it('EDT-3 lets the canvas show only the services under the canvas origin (localhost, the same port)', () => {
+    const isCanvasUrl = createCanvasUrlMatcher('http://127.0.0.1:4477');
+    expect(isCanvasUrl('http://localhost:4477/?varia_editor=true')).toBe(true);
+    expect(isCanvasUrl('http://localhost:4477/pt-br')).toBe(true);
+    expect(isCanvasUrl('http://127.0.0.1:4477/')).toBe(false);
+    expect(isCanvasUrl('http://localhost:4478/')).toBe(false);
+    expect(isCanvasUrl('https://example.com/')).toBe(false);
+    expect(isCanvasUrl('file:///etc/passwd')).toBe(false);
+  });
+
+  it('EDT-3 takes the services address npm start passed when it is on loopback, else the default', () => {
+    expect(getServicesUrl({ VARIA_SERVICES_URL: 'http://127.0.0.1:5123/' })).toBe('http://127.0.0.1:5123');
+    expect(getServicesUrl({ VARIA_SERVICES_URL: 'https://evil.example' })).toBe('http://127.0.0.1:4477');
+    expect(getServicesUrl({})).toBe('http://127.0.0.1:4477');
   });
 
   it('rejects an invalid app URL up front', () => {

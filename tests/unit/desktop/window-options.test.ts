@@ -44,13 +44,8 @@ describe('build output paths', () => {
     expect(resolvePreloadPath('/app/out/main')).toBe('/app/out/preload/index.cjs');
   });
 
-  it('loads the built index.html unless an unpackaged dev run names a dev server', () => {
-    expect(resolveRendererUrl('/app/out/main', { isPackaged: false })).toBe('file:///app/out/renderer/index.html');
-    expect(resolveRendererUrl('/app/out/main', { isPackaged: false, devServerUrl: 'http://localhost:5173/' })).toBe(
-      'http://localhost:5173/',
-    );
-    expect(resolveRendererUrl('/app/out/main', { isPackaged: true, devServerUrl: 'http://localhost:5173/' })).toBe(
-      'file:///app/out/renderer/index.html',
-    );
+  it('EDT-3 loads the editor page the local services serve (the same page and checks as web mode)', () => {
+    expect(resolveRendererUrl('http://127.0.0.1:4477')).toBe('http://127.0.0.1:4477/editor/');
+    expect(resolveRendererUrl('http://127.0.0.1:5123/')).toBe('http://127.0.0.1:5123/editor/');
   });
 });

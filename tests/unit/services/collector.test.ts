@@ -6,6 +6,7 @@ import type { ServicesContext } from '../../../services/context';
 import { startServices, type RunningServices } from '../../../services/index';
 import { createRouter } from '../../../services/router';
 import { eventRoutes } from '../../../services/routes/events';
+import { createServicesSecurity } from '../../../services/http/security';
 
 let services: RunningServices;
 beforeAll(async () => {
@@ -170,7 +171,7 @@ describe('collector: summary and outcomes', () => {
   });
 
   it('TRK-42 context.events.variationOutcomes reads the store for other services', async () => {
-    const context: ServicesContext = { snippetsDir: '.', dataDir: null };
+    const context: ServicesContext = { snippetsDir: '.', dataDir: null, security: createServicesSecurity() };
     const router = createRouter();
     eventRoutes(router, context);
     expect(await context.events!.variationOutcomes('nothing')).toEqual([]);

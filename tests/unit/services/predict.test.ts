@@ -6,6 +6,7 @@ import { startServices, type RunningServices } from '../../../services/index';
 import { posterior, sampleBeta, thompsonChoose } from '../../../services/prediction/thompson';
 import { createRouter } from '../../../services/router';
 import { predictRoutes } from '../../../services/routes/predict';
+import { createServicesSecurity } from '../../../services/http/security';
 
 const instance = (overrides: Record<string, unknown> = {}) => ({
   visitorId: 'visitor-1',
@@ -79,7 +80,11 @@ describe('Thompson sampling policy', () => {
       { variationId: 'vc', visitors: 500, conversions: 30 },
     ];
     const router = createRouter();
-    predictRoutes(router, { snippetsDir: '', events: { variationOutcomes: async (id) => (id === 'exp-1' ? outcomes : []) } });
+    predictRoutes(router, {
+      snippetsDir: '',
+      security: createServicesSecurity(),
+      events: { variationOutcomes: async (id) => (id === 'exp-1' ? outcomes : []), summary: async () => { throw new Error('not read by the bandit'); } },
+    });
     const server = createServer((req, res) => void router.handle(req, res));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

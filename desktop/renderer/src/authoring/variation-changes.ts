@@ -4,7 +4,7 @@
  * the inspector's unsaved draft in place of its saved row or added at the end.
  */
 import type { MergeableStore } from 'tinybase';
-import type { PreviewChange } from '../../../agent/protocol';
+import type { DraftChange } from '../canvas/preview-code';
 import { changesOf, readChange, type AuthoredChange } from '../model/changes';
 import { rowsOf } from '../model/entities';
 
@@ -31,17 +31,17 @@ export const savedChanges = (store: MergeableStore, variationRowId: string | und
 };
 
 /** The wire form of an authored change. */
-export const toPreview = (rowId: string, change: AuthoredChange): PreviewChange => {
+export const toPreview = (rowId: string, change: AuthoredChange): DraftChange => {
   const { code, value, ...rest } = change as AuthoredChange & { value?: unknown };
-  const out = { ...rest, id: change.id ?? rowId } as PreviewChange;
+  const out = { ...rest, id: change.id ?? rowId } as DraftChange;
   if (typeof value === 'string') out.value = value;
   if (typeof code === 'string') out.code = code;
   // JSON only: anything else (a function from an imported project) is previewed through `code`.
-  return JSON.parse(JSON.stringify(out)) as PreviewChange;
+  return JSON.parse(JSON.stringify(out)) as DraftChange;
 };
 
 /** What the canvas previews: the saved changes, the draft in place of its row or appended. */
-export const previewList = (saved: SavedChange[], draft?: { rowId?: string; change: PreviewChange }): PreviewChange[] => {
+export const previewList = (saved: SavedChange[], draft?: { rowId?: string; change: DraftChange }): DraftChange[] => {
   const list = saved.map(({ rowId, change }) => (draft?.rowId === rowId ? draft.change : toPreview(rowId, change)));
   if (draft && !saved.some(({ rowId }) => rowId === draft.rowId)) list.push(draft.change);
   return list;

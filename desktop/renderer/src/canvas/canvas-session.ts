@@ -6,6 +6,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { FromAgent, PreviewChange, PreviewResult, Selection, ToAgent } from '../../../agent/protocol';
+import { toWire, type DraftChange } from './preview-code';
 
 /** What the canvas knows of the page and the agent. */
 export interface CanvasState {
@@ -23,7 +24,7 @@ export interface CanvasState {
   /** The view on the canvas: its page id ('' for a typed URL) and URL. */
   view?: { pageId: string; url: string };
   /** The change being edited in the inspector and not saved yet: previewed in place of its saved row. */
-  draft?: { rowId?: string; change: PreviewChange };
+  draft?: { rowId?: string; change: DraftChange };
   /** When the canvas was opened and when the agent first answered (performance.now()). */
   openedAt?: number;
   readyAt?: number;
@@ -33,8 +34,8 @@ type Listener = () => void;
 let state: CanvasState = { connected: false, pickerOn: false, counts: {} };
 let sender: ((message: ToAgent) => void) | undefined;
 const listeners = new Set<Listener>();
-/** The last preview asked for, re-sent when the page reloads. */
-let lastPreview: { key: string; changes: PreviewChange[] } | undefined;
+/** The last preview asked for (its changes once their code is registered), re-sent when the page reloads. */
+let lastPreview: { key: string; changes?: PreviewChange[] } | undefined;
 
 const set = (patch: Partial<CanvasState>) => {
   state = { ...state, ...patch };
@@ -65,7 +66,7 @@ export const canvasSession = {
       case 'ready':
         set({ connected: true, page: { url: message.url, title: message.title, elements: message.elements }, readyAt: performance.now() });
         sender?.({ type: 'picker', on: state.pickerOn });
-        if (lastPreview) sender?.({ type: 'preview', ...lastPreview });
+        if (lastPreview?.changes) sender?.({ type: 'preview', key: lastPreview.key, changes: lastPreview.changes });
         break;
       case 'picker':
         set({ pickerOn: message.on });
@@ -98,12 +99,20 @@ export const canvasSession = {
     set({ pickerOn: on });
     sender?.({ type: 'picker', on });
   },
-  /** Previews `changes` (undoing the previous preview first); an unchanged list is not sent again. */
-  preview(changes: PreviewChange[]) {
+  /**
+   * Previews `changes` (undoing the previous preview first); an unchanged list is not sent again. Custom
+   * code is registered first (preview-code.ts); a newer preview asked meanwhile wins.
+   */
+  preview(changes: DraftChange[]) {
     const key = JSON.stringify(changes);
     if (key === lastPreview?.key) return;
-    lastPreview = { key, changes };
-    sender?.({ type: 'preview', key, changes });
+    const asked = { key } as NonNullable<typeof lastPreview>;
+    lastPreview = asked;
+    void toWire(changes).then((wire) => {
+      if (lastPreview !== asked) return;
+      asked.changes = wire;
+      sender?.({ type: 'preview', key, changes: wire });
+    });
   },
   setView(view: CanvasState['view']) {
     if (view?.pageId !== state.view?.pageId || view?.url !== state.view?.url) set({ view });

@@ -5,7 +5,7 @@
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { previewList, savedChanges } from '../authoring/variation-changes';
-import { backendUrl } from '../model/backend';
+import { canvasOrigin } from '../model/backend';
 import { useRows } from '../model/hooks';
 import type { SlotProps } from '../workspace/slots';
 import { Breadcrumb } from './breadcrumb';
@@ -30,7 +30,8 @@ export function Canvas({ model, variationRowId }: SlotProps) {
   const changeRows = useRows('changes');
   const actionRows = useRows('actions', variationRowId);
   const views = useMemo(() => canvasViews(model.store), [model, pages]);
-  const [base, setBase] = useState<string>();
+  // The page is loaded from the canvas origin, another than the editor's (see model/backend.ts).
+  const base = useMemo(() => canvasOrigin(), []);
   const [path, setPath] = useState<string>();
   const [device, setDevice] = useState<(typeof DEVICES)[number]>(DEVICES[2]);
   const [reloadKey, setReloadKey] = useState(0);
@@ -39,7 +40,6 @@ export function Canvas({ model, variationRowId }: SlotProps) {
   const stage = useRef<HTMLDivElement>(null);
   const [box, setBox] = useState({ width: 1000, height: 700 });
 
-  useEffect(() => void backendUrl().then(setBase), []);
   const view = views.find((candidate) => candidate.path === path) ?? views[0];
   const currentPath = path ?? view.path;
   const url = base ? new URL(currentPath, base).toString() : undefined;

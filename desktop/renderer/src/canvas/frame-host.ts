@@ -15,7 +15,7 @@
  * reloads its guest.
  */
 import { canvasUrl, newToken } from '../../../agent/protocol';
-import { backendUrl } from '../model/backend';
+import { canvasOrigin } from '../model/backend';
 import { getDesktopApi } from '../runtime/desktop-bridge';
 import { openFrameChannel, type EditorChannel } from './agent-channel';
 import { canvasSession } from './canvas-session';
@@ -104,7 +104,7 @@ export const preloadCanvas = async (projectId: string): Promise<void> => {
   } catch {
     // As above.
   }
-  const url = new URL(path, await backendUrl()).toString();
+  const url = new URL(path, canvasOrigin()).toString();
   if (run !== preloading || parked?.frame.url === url) return;
   dropParked();
   const spot = document.createElement('div');

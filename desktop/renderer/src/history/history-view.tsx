@@ -4,20 +4,11 @@
  * as a new revision.
  */
 import { useCallback, useEffect, useState } from 'react';
+import type { RevisionSummary } from '../../../shared/editor-api';
 import type { EntityDiff } from '../../../shared/project-diff';
-import { api, BackendError } from '../model/backend';
+import { BackendError, callApi } from '../model/backend';
 import { Icon } from '../shell/icons';
 import { DiffView } from './diff-view';
-
-/** A revision as the history lists it. */
-export interface RevisionSummary {
-  revision: number;
-  kind: 'import' | 'publish' | 'rollback';
-  note: string;
-  time: string;
-  sizes: { raw: number; gzip: number; brotli: number } | null;
-  from?: number;
-}
 
 /** `12.3 KB`. */
 export const kb = (bytes: number | undefined) => (bytes === undefined ? '—' : `${(bytes / 1024).toFixed(1)} KB`);
@@ -26,7 +17,7 @@ const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyl
 /** Loads the revisions; `reload` fetches them again (after a publish). */
 export function useRevisions(projectId: string) {
   const [revisions, setRevisions] = useState<RevisionSummary[] | null>(null);
-  const reload = useCallback(() => api<RevisionSummary[]>(`projects/${projectId}/revisions`).then(setRevisions, () => setRevisions([])), [projectId]);
+  const reload = useCallback(() => callApi('revisions', { params: { id: projectId } }).then(setRevisions, () => setRevisions([])), [projectId]);
   useEffect(() => {
     void reload();
   }, [reload]);
@@ -67,14 +58,14 @@ export function HistoryView({ projectId, version, onPublished }: HistoryViewProp
       setDiff([]);
       return;
     }
-    void api<EntityDiff[]>(`projects/${projectId}/diff?from=${fromParam}&to=${to}`).then(setDiff, () => setDiff([]));
+    void callApi('diff', { params: { id: projectId }, query: { from: fromParam, to: String(to) } }).then(setDiff, () => setDiff([]));
   }, [projectId, current, from, to, version]);
 
   const rollback = async (revision: number) => {
     setBusy(true);
     setMessage(null);
     try {
-      const made = await api<RevisionSummary>(`projects/${projectId}/rollback`, { method: 'POST', body: { revision, note: `Rolled back to revision ${revision}` } });
+      const made = await callApi('rollback', { params: { id: projectId }, body: { revision, note: `Rolled back to revision ${revision}` } });
       setMessage({ tone: 'ok', text: `Revision ${made.revision} is live: the data of revision ${revision}, published again.` });
       setSelected(made.revision);
       setAgainst('previous');

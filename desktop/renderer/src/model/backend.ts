@@ -1,26 +1,24 @@
 /**
- * The editor backend as the renderer reaches it: the same HTTP API and WebSocket in web mode
- * (served by the local services, so the backend is this page's origin) and in the desktop app
- * (the main process tells the renderer where the services it started listen).
+ * The editor backend as the renderer reaches it: one client for the whole HTTP API, built from the
+ * contract (desktop/shared/editor-api.ts), so every path is the contract's with each parameter encoded,
+ * and every answer has the route's type. The renderer is always served by the local services (the
+ * desktop window loads the same page as web mode), so the backend is this page's origin; the session
+ * token the services put in the page's HTML goes with every request (the API answers nothing without
+ * it), and the canvas origin names where the page under edit is loaded from.
  */
-import { getDesktopApi } from '../runtime/desktop-bridge';
-
-let base: Promise<string> | undefined;
-
-/** The backend's base URL, without a trailing slash. */
-export function backendUrl(): Promise<string> {
-  base ??= (async () => {
-    const desktop = getDesktopApi();
-    if (desktop?.backend) return (await desktop.backend.getUrl()).replace(/\/$/, '');
-    return window.location.origin;
-  })();
-  return base;
-}
-
-/** The backend's WebSocket URL for a path (`/api/editor/sync/<id>`). */
-export async function backendSocketUrl(path: string): Promise<string> {
-  return (await backendUrl()).replace(/^http/, 'ws') + path;
-}
+import {
+  CANVAS_ORIGIN_META,
+  EDITOR_API,
+  routePath,
+  SESSION_HEADER,
+  SESSION_META,
+  SESSION_PROTOCOL_PREFIX,
+  type AnswerOf,
+  type BodyOf,
+  type ParamsOf,
+  type QueryOf,
+  type RouteName,
+} from '../../../shared/editor-api';
 
 /** An error the backend answered, with its message for people and, for publishes, the problems. */
 export class BackendError extends Error {
@@ -29,22 +27,52 @@ export class BackendError extends Error {
   }
 }
 
+const meta = (name: string): string => document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? '';
+
+/** The backend's base URL (this page's origin). */
+export const backendUrl = (): string => window.location.origin;
+
+/** The session token the services gave this page ('' when the page was not served by them). */
+export const sessionToken = (): string => meta(SESSION_META);
+
 /**
- * Calls the editor API: `path` is under `/api/editor/`. Resolves with the JSON answer; rejects
- * with a {@link BackendError} carrying the backend's message, or a network error when it is down.
+ * Where the canvas loads pages from: another origin than the editor's (the same services under
+ * `localhost`), so no script of the page under edit can reach the editor.
  */
-export async function api<T>(path: string, init: { method?: 'GET' | 'POST'; body?: unknown } = {}): Promise<T> {
+export const canvasOrigin = (): string => meta(CANVAS_ORIGIN_META) || window.location.origin;
+
+/** The headers every API request carries. */
+export const sessionHeaders = (): Record<string, string> => ({ [SESSION_HEADER]: sessionToken() });
+
+/** Opens the sync WebSocket of a project: the token travels as its subprotocol (a browser cannot set headers on it). */
+export const openSyncSocket = (projectId: string): WebSocket =>
+  new WebSocket(`${backendUrl().replace(/^http/, 'ws')}/api/editor/sync/${encodeURIComponent(projectId)}`, [`${SESSION_PROTOCOL_PREFIX}${sessionToken()}`]);
+
+/** What a call names besides the route: its path parameters, query and body, as the contract types them. */
+export type CallInput<N extends RouteName> = (keyof ParamsOf<N> extends never ? { params?: undefined } : { params: ParamsOf<N> }) & {
+  query?: QueryOf<N>;
+} & (BodyOf<N> extends undefined ? { body?: undefined } : { body: BodyOf<N> });
+
+/**
+ * Calls a route of the editor's API. Resolves with its answer; rejects with a {@link BackendError}
+ * carrying the backend's message, or a network error when it is down.
+ */
+export async function callApi<N extends RouteName>(name: N, input: CallInput<N>): Promise<AnswerOf<N>> {
+  const spec = EDITOR_API[name];
+  let path = routePath(name, (input.params ?? {}) as ParamsOf<N>);
+  const query = Object.entries((input.query ?? {}) as Record<string, string | undefined>).filter(([, value]) => value !== undefined);
+  if (query.length) path += `?${new URLSearchParams(query as Array<[string, string]>).toString()}`;
   let response: Response;
   try {
-    response = await fetch(`${await backendUrl()}/api/editor/${path}`, {
-      method: init.method ?? 'GET',
-      headers: init.body === undefined ? undefined : { 'Content-Type': 'application/json' },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    response = await fetch(`${backendUrl()}${path}`, {
+      method: spec.method,
+      headers: spec.method === 'POST' ? { ...sessionHeaders(), 'Content-Type': 'application/json' } : sessionHeaders(),
+      body: spec.method === 'POST' ? JSON.stringify(input.body ?? {}) : undefined,
     });
   } catch {
     throw new BackendError('The editor backend cannot be reached (are the local services running?).', 0, {});
   }
-  return readAnswer<T>(response);
+  return readAnswer<AnswerOf<N>>(response);
 }
 
 /** The JSON answer of an editor API response; rejects with a {@link BackendError} when it is not ok. */

@@ -10,5 +10,5 @@ export {
 } from './entities';
 export { actionFor, addChange, changesOf, readChange, removeChange, updateChange, type AuthoredChange } from './changes';
 export { evenRanges, percentsFromRanges, rangesFromPercents, type Range } from './traffic';
-export { api, backendSocketUrl, backendUrl, BackendError } from './backend';
+export { BackendError, callApi, canvasOrigin } from './backend';
 export { ModelProvider, useEntity, useModel, useModelStatus, useOptionalModel, useRows, useUndoState } from './hooks';

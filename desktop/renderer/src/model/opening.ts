@@ -4,19 +4,10 @@
  * (`public/open-early.js` in web mode, before the bundle is even parsed; ../shell/prefetch.ts, evaluated
  * before React, otherwise), and taken once by the workspace.
  */
-import { api, BackendError, readAnswer } from './backend';
+import type { ProjectOpening } from '../../../shared/editor-api';
+import { BackendError, callApi, readAnswer } from './backend';
 
-/**
- * What the backend answers when a project opens (`GET /api/editor/projects/:id/open`): its info and
- * the working copy's whole mergeable content, so the tree renders from one response.
- */
-export interface ProjectOpening {
-  name: string;
-  liveRevision: number | null;
-  notice: string | null;
-  /** The backend's working copy (TinyBase mergeable content). */
-  content: unknown;
-}
+export type { ProjectOpening };
 
 /** Prefetched openings, with when they were asked for (one older than {@link PREFETCH_FRESH_MS} is asked again). */
 const openings = new Map<string, { at: number; opening: Promise<ProjectOpening> }>();
@@ -42,7 +33,7 @@ export function prefetchProject(projectId: string): Promise<ProjectOpening> {
   }
   const kept = openings.get(projectId);
   if (kept && performance.now() - kept.at < PREFETCH_FRESH_MS) return kept.opening;
-  const opening = api<ProjectOpening>(`projects/${encodeURIComponent(projectId)}/open`);
+  const opening = callApi('openProject', { params: { id: projectId } });
   opening.catch(() => undefined);
   openings.set(projectId, { at: performance.now(), opening });
   return opening;

@@ -18,7 +18,7 @@ import { createCheckpoints, createMergeableStore, type Checkpoints, type Mergeab
 import type { IndexedDbPersister } from 'tinybase/persisters/persister-indexed-db';
 import type { WsSynchronizer } from 'tinybase/synchronizers/synchronizer-ws-client';
 import { TABLES_SCHEMA } from '../../../shared/project-schema';
-import { api, backendSocketUrl } from './backend';
+import { callApi, openSyncSocket } from './backend';
 import { takeProjectOpening, type ProjectOpening } from './opening';
 
 /** Connection and save state, for the status bar (EDT-2). */
@@ -112,7 +112,7 @@ export async function openProjectModel(projectId: string, opening: Promise<Proje
     const pending = status.unsaved;
     const run = async () => {
       try {
-        await api(`projects/${encodeURIComponent(projectId)}/save`, { method: 'POST', body: { content: store.getMergeableContent() } });
+        await callApi('saveProject', { params: { id: projectId }, body: { content: store.getMergeableContent() } });
         setStatus({ unsaved: Math.max(0, status.unsaved - pending), lastSaved: new Date().toISOString(), message: undefined });
       } catch (error) {
         setStatus({ message: `Not saved: ${(error as Error).message} Your edits are kept in this window and saved once the backend is back.` });
@@ -138,7 +138,7 @@ export async function openProjectModel(projectId: string, opening: Promise<Proje
     if (closed) return;
     let socket: WebSocket;
     try {
-      socket = new WebSocket(await backendSocketUrl(`/api/editor/sync/${encodeURIComponent(projectId)}`));
+      socket = openSyncSocket(projectId);
     } catch {
       setStatus({ connection: 'offline' });
       return retryLater();

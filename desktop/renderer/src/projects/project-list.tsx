@@ -3,18 +3,10 @@
  * with its live revision, and a form to create a project.
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import { api, BackendError } from '../model/backend';
+import type { ProjectListing } from '../../../shared/editor-api';
+import { BackendError, callApi } from '../model/backend';
 import { Icon } from '../shell/icons';
 import './projects.css';
-
-/** A project as the backend lists it. */
-export interface ProjectListing {
-  projectId: string;
-  name: string;
-  source: string | null;
-  liveRevision: number | null;
-  opened: boolean;
-}
 
 /** Props of {@link ProjectList}. */
 export interface ProjectListProps {
@@ -29,7 +21,7 @@ export function ProjectList({ onOpen }: ProjectListProps) {
   const [draft, setDraft] = useState({ projectId: '', name: '' });
 
   const load = () =>
-    api<ProjectListing[]>('projects').then(setProjects, (failure: Error) => setError(failure.message));
+    callApi('listProjects', {}).then(setProjects, (failure: Error) => setError(failure.message));
   useEffect(() => {
     void load();
   }, []);
@@ -38,7 +30,7 @@ export function ProjectList({ onOpen }: ProjectListProps) {
     event.preventDefault();
     setError(null);
     try {
-      await api('projects', { method: 'POST', body: draft });
+      await callApi('createProject', { body: draft });
       onOpen(draft.projectId);
     } catch (failure) {
       setError(failure instanceof BackendError ? failure.message : String(failure));

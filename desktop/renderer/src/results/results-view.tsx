@@ -6,13 +6,10 @@
  * the chosen event (the first one anybody converted on, at first) beside those of any goal event.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { api } from '../model/backend';
+import type { ExperimentResult, ProjectResults as Results, VariationResult } from '../../../shared/editor-api';
+import { callApi } from '../model/backend';
 import { Icon } from '../shell/icons';
 import './results.css';
-
-interface VariationResult { variationId: string; name: string; share: number; visitors: number; decisions: number; conversions: number; byEvent: Record<string, number> }
-interface ExperimentResult { experimentId: string; name: string; layerId: string; variations: VariationResult[]; srm: { chiSquare: number; pValue: number; mismatch: boolean } }
-interface Results { visitors: number; eventsByKey: Record<string, number>; events: string[]; eventNames?: Record<string, string>; experiments: ExperimentResult[] }
 
 /** The goal picker's value for "any goal event". */
 const ANY = '';
@@ -119,7 +116,7 @@ export interface ResultsViewProps {
 export function ResultsView({ projectId, focus }: ResultsViewProps) {
   const [results, setResults] = useState<Results | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const load = useCallback(() => api<Results>(`projects/${projectId}/results`).then(setResults, (failure: Error) => setError(failure.message)), [projectId]);
+  const load = useCallback(() => callApi('results', { params: { id: projectId } }).then(setResults, (failure: Error) => setError(failure.message)), [projectId]);
   useEffect(() => {
     void load();
   }, [load]);

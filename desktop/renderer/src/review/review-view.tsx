@@ -4,18 +4,16 @@
  * and Publish (refused while the project is invalid).
  */
 import { useCallback, useEffect, useState } from 'react';
-import type { EntityDiff } from '../../../shared/project-diff';
+import type { LinkedProblem, Review, Sizes } from '../../../shared/editor-api';
 import type { EntityTable } from '../../../shared/project-schema';
-import { api, BackendError } from '../model/backend';
+import { BackendError, callApi } from '../model/backend';
 import { useModel } from '../model/hooks';
 import { kb } from '../history/history-view';
 import { DiffView } from '../history/diff-view';
 import { Icon } from '../shell/icons';
 import type { Selection } from '../workspace/selection';
 
-interface Sizes { raw: number; gzip: number; brotli: number }
-interface Problem { entity: string; path: string; message: string; severity: 'error' | 'warning'; table?: string; rowId?: string }
-interface Review { liveRevision: number | null; diff: EntityDiff[]; problems: Problem[]; valid: boolean; sizes: Sizes | null; liveSizes: Sizes | null; buildError?: string }
+type Problem = LinkedProblem;
 
 /** Props of {@link ReviewView}. */
 export interface ReviewViewProps {
@@ -46,7 +44,7 @@ export function ReviewView({ projectId, onSelect, onPublished }: ReviewViewProps
     setReview(null);
     await model.save().catch(() => undefined);
     try {
-      setReview(await api<Review>(`projects/${projectId}/review`));
+      setReview(await callApi('review', { params: { id: projectId } }));
     } catch (error) {
       setState({ busy: false, tone: 'error', text: (error as Error).message });
     }
@@ -59,7 +57,7 @@ export function ReviewView({ projectId, onSelect, onPublished }: ReviewViewProps
     setState({ busy: true });
     try {
       await model.save();
-      const made = await api<{ revision: number }>(`projects/${projectId}/publish`, { method: 'POST', body: { note } });
+      const made = await callApi('publish', { params: { id: projectId }, body: { note } });
       setState({ busy: false, tone: 'ok', text: `Revision ${made.revision} is live. The local services now serve it at /snippets/${projectId}.js.` });
       setNote('');
       onPublished();

@@ -5,7 +5,8 @@
  * (or Ctrl+Y) redo; inside a text field the field's own undo applies.
  */
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { api } from '../model/backend';
+import type { ProjectInfo } from '../../../shared/editor-api';
+import { callApi } from '../model/backend';
 import { ModelProvider, useModelStatus, useUndoState } from '../model/hooks';
 import { takeProjectOpening } from '../model/opening';
 import { openProjectModel, type ProjectModel } from '../model/project-model';
@@ -38,7 +39,6 @@ const VIEWS: Array<{ id: WorkspaceView; label: string; icon: IconName }> = [
   { id: 'results', label: 'Results', icon: 'results' },
 ];
 
-interface ProjectInfo { name: string; liveRevision: number | null; notice: string | null }
 
 const isMac = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform);
 const modKey = isMac ? '⌘' : 'Ctrl+';
@@ -146,7 +146,7 @@ export function Workspace(props: WorkspaceProps) {
   const [model, setModel] = useState<ProjectModel | null>(null);
   const [info, setInfo] = useState<ProjectInfo | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const reloadInfo = () => void api<ProjectInfo>(`projects/${encodeURIComponent(props.projectId)}`).then(setInfo, (failure: Error) => setError(failure.message));
+  const reloadInfo = () => void callApi('projectInfo', { params: { id: props.projectId } }).then(setInfo, (failure: Error) => setError(failure.message));
 
   useEffect(() => {
     let opened: ProjectModel | undefined;
@@ -159,7 +159,8 @@ export function Workspace(props: WorkspaceProps) {
       ([loaded, model]) => {
         opened = model;
         if (!active) return void model.destroy();
-        setInfo({ name: loaded.name, liveRevision: loaded.liveRevision, notice: loaded.notice });
+        const { content: _content, ...loadedInfo } = loaded;
+        setInfo(loadedInfo);
         setModel(model);
       },
       (failure: Error) => {

@@ -1,0 +1,62 @@
+/**
+ * What the services serve for a published project, kept in agreement with its history (EDT-13):
+ *
+ * - {@link installSnippet} puts a snippet in the served folder (atomically) with the parts it may load
+ *   on demand that the folder lacks. A publish installs first and records the revision after, so a
+ *   revision is live only once its snippet is served.
+ * - {@link repairServed}, run when the services start, serves each project's newest published
+ *   revision: `npm start` rebuilds every `config/` project's snippet from its file, which would
+ *   otherwise replace what the editor published, and a process killed between installing a snippet
+ *   and recording its revision leaves the folder one step ahead of the history. A project the
+ *   editor has never published (its history is only the import) keeps the fresh build of its file.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, readFile } from 'node:fs/promises';
+import { PARTS, partCode, partFile, type PartDefinition } from '../../scripts/lib/snippet-parts';
+import { containedPath, writeFileAtomic } from '../http/files';
+import { latestRevision } from './revisions';
+import { configSources, type ConfigSource } from './sources';
+import type { Workspace } from './workspace';
+
+/** The served file of a project's snippet (a valid project id always names a file inside the folder). */
+export const servedSnippetFile = (snippetsDir: string, projectId: string): string => containedPath(snippetsDir, `${projectId}.js`);
+
+/** Whether a project's snippet is fitted to its data (a config module that says so; see core/define.ts). */
+export const isFitted = (source: ConfigSource | undefined): boolean => !!source?.file.endsWith('.ts') && source.project.fitted === true;
+
+/**
+ * The parts a snippet loads on demand (scripts/lib/snippet-parts.ts) that are not yet beside it in the
+ * served folder. They do not depend on the project: the snippet build that filled the folder (`npm start`
+ * runs `npm run build:snippets` first) wrote them from the same code, so only the missing ones are made
+ * (a project created in the editor), once per process.
+ */
+export const missingParts = (snippetsDir: string, projectId: string, fitted: boolean): PartDefinition[] =>
+  PARTS.filter((part) => (!fitted || part.fitted) && !existsSync(partFile(servedSnippetFile(snippetsDir, projectId), part.name)));
+
+/** Installs a project's snippet in the served folder, and the parts it may load that the folder lacks. */
+export async function installSnippet(snippetsDir: string, projectId: string, snippet: string, parts: readonly PartDefinition[]): Promise<void> {
+  await mkdir(snippetsDir, { recursive: true });
+  const target = servedSnippetFile(snippetsDir, projectId);
+  await writeFileAtomic(target, snippet);
+  for (const part of parts) await writeFileAtomic(partFile(target, part.name), await partCode(part));
+}
+
+/**
+ * Serves each project's newest published revision (see the file comment). Returns a line per project
+ * whose served snippet was replaced, for the start-up log.
+ */
+export async function repairServed(workspace: Workspace): Promise<string[]> {
+  const repaired: string[] = [];
+  const sources = await configSources();
+  for (const { meta, dir } of await workspace.storedProjects()) {
+    const live = await latestRevision(dir);
+    if (!live?.snippet || live.kind === 'import') continue;
+    const file = servedSnippetFile(workspace.snippetsDir, meta.projectId);
+    const served = await readFile(file, 'utf8').catch(() => undefined);
+    if (served === live.snippet) continue;
+    const source = sources.find((candidate) => candidate.projectId === meta.projectId);
+    await installSnippet(workspace.snippetsDir, meta.projectId, live.snippet, missingParts(workspace.snippetsDir, meta.projectId, isFitted(source)));
+    repaired.push(`${meta.projectId}: serving published revision ${live.revision}${served === undefined ? '' : ' (the served file was another build)'}`);
+  }
+  return repaired;
+}
