@@ -16,6 +16,11 @@ import type { SampleRatioResult } from './srm';
 /** The header and WebSocket subprotocol prefix that carry the editor's session token. */
 export const SESSION_HEADER = 'X-Varia-Session';
 export const SESSION_PROTOCOL_PREFIX = 'varia-session.';
+/**
+ * The `code` of a refusal for a missing or wrong session token (the services restarted since the page
+ * loaded): the editor reads its page again for the current token and retries.
+ */
+export const SESSION_REFUSED = 'session';
 /** The meta tags of the editor's page: the session token and the origin the canvas loads pages from. */
 export const SESSION_META = 'varia-session';
 export const CANVAS_ORIGIN_META = 'varia-canvas-origin';

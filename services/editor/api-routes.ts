@@ -62,7 +62,7 @@ async function checkedInput(name: RouteName, req: IncomingMessage, params: Recor
 /** Answers an error of a handler or a check; false when it is not one of ours (the router answers 500). */
 function answerError(res: Parameters<typeof sendJson>[0], error: unknown): boolean {
   if (error instanceof PublishRefused) sendJson(res, 422, { error: error.message, problems: error.problems });
-  else if (error instanceof RequestError) sendJson(res, error.status, { error: error.message });
+  else if (error instanceof RequestError) sendJson(res, error.status, error.code ? { error: error.message, code: error.code } : { error: error.message });
   else return false;
   return true;
 }

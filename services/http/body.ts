@@ -9,9 +9,12 @@
  */
 import type { IncomingMessage } from 'node:http';
 
-/** A request refused because of what the client sent: `status` is a 4xx, `message` is for people. */
+/**
+ * A request refused because of what the client sent: `status` is a 4xx, `message` is for people,
+ * `code` (when set) tells a program which refusal it is (`session`: the session token is wrong).
+ */
 export class RequestError extends Error {
-  constructor(message: string, readonly status = 400) {
+  constructor(message: string, readonly status = 400, readonly code?: string) {
     super(message);
   }
 }

@@ -17,7 +17,7 @@
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { SESSION_HEADER } from '../../desktop/shared/editor-api';
+import { SESSION_HEADER, SESSION_REFUSED } from '../../desktop/shared/editor-api';
 import { RequestError } from './body';
 
 /** Node's lower-case name of the session header. */
@@ -95,7 +95,7 @@ export function createServicesSecurity(token: string = randomBytes(32).toString(
         return new RequestError('Only the editor may call this API (the browser says the request is not same-origin).', 403);
       }
       if (!security.tokenMatches(offered)) {
-        return new RequestError('The editor session token is missing or wrong: reload the editor.', 403);
+        return new RequestError('The editor session token is missing or wrong: reload the editor.', 403, SESSION_REFUSED);
       }
       return undefined;
     },

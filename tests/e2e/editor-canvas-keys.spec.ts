@@ -4,7 +4,7 @@
  * the channel and the workspace acts on them as if pressed in its own window.
  */
 import { expect, test } from '@playwright/test';
-import { canvasFrame, newVariation } from './editor-canvas-kit';
+import { clickInCanvas, newVariation } from './editor-canvas-kit';
 import { expectSaved, openProject, startEditorServices, type EditorServices } from './editor-kit';
 
 let services: EditorServices;
@@ -25,7 +25,7 @@ test('EDT-17 EDT-16 EDT-2 with the canvas focused, Ctrl+Z undoes, Ctrl+Shift+Z r
   await expect(row).toHaveCount(1);
 
   // Focus the page on the canvas (the picker is off: a plain click on the hero's text).
-  await canvasFrame(page).locator('h1.hero-title').click();
+  await clickInCanvas(page, 'h1.hero-title');
   const focusIsInCanvas = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid'));
   await expect.poll(focusIsInCanvas).toBe('canvas-frame');
 
@@ -41,7 +41,7 @@ test('EDT-17 EDT-16 EDT-2 with the canvas focused, Ctrl+Z undoes, Ctrl+Shift+Z r
   // Save now: with the edits already saved, only the shortcut sends a save.
   await expectSaved(page);
   const saved = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/save'), { timeout: 10_000 });
-  await canvasFrame(page).locator('h1.hero-title').click();
+  await clickInCanvas(page, 'h1.hero-title');
   await page.keyboard.press('Control+s');
   await saved;
   await expectSaved(page);

@@ -22,13 +22,45 @@ export async function newVariation(page: Page, name: string): Promise<string> {
   return new URL(await link.inputValue()).searchParams.get('varia_force_variations')!;
 }
 
+/**
+ * Where an element of the canvas page is on the editor's screen: its centre (or the point `at`, in the
+ * element's own CSS pixels from its top left) mapped through the frame's scale. The page is another
+ * origin than the editor's (ruling 25), so the browser runs it in a frame process of its own, and
+ * Playwright's own click on it misses the frame's CSS transform: the tests click where a person would.
+ */
+export async function canvasPoint(page: Page, selector: string, at?: { x: number; y: number }): Promise<{ x: number; y: number }> {
+  const rect = await canvasFrame(page).locator(selector).first().evaluate((element) => {
+    // Centred, clear of a sticky header; instantly, since the box is measured right after.
+    element.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+    const box = element.getBoundingClientRect();
+    return { x: box.x, y: box.y, width: box.width, height: box.height };
+  });
+  const frame = await page.locator('[data-testid=canvas-frame]').evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const style = getComputedStyle(element);
+    // The frame's content box: its border and padding are not the page's.
+    const left = parseFloat(style.borderLeftWidth) + parseFloat(style.paddingLeft);
+    const top = parseFloat(style.borderTopWidth) + parseFloat(style.paddingTop);
+    const scale = box.width / (element as HTMLElement).offsetWidth;
+    return { x: box.x + left * scale, y: box.y + top * scale, scale };
+  });
+  const point = at ?? { x: rect.width / 2, y: rect.height / 2 };
+  return { x: frame.x + (rect.x + point.x) * frame.scale, y: frame.y + (rect.y + point.y) * frame.scale };
+}
+
+/** Clicks an element of the canvas page as a person would (see {@link canvasPoint}). */
+export async function clickInCanvas(page: Page, selector: string, at?: { x: number; y: number }): Promise<void> {
+  const { x, y } = await canvasPoint(page, selector, at);
+  await page.mouse.click(x, y);
+}
+
 /** Turns the picker on and selects what `selector` finds first in the canvas (a real click in the page). */
 export async function pick(page: Page, selector: string): Promise<void> {
   const picker = page.getByRole('button', { name: 'Pick element' });
   await expect(picker).toBeEnabled({ timeout: 15_000 });
   if ((await picker.getAttribute('aria-pressed')) !== 'true') await picker.click();
   const target = canvasFrame(page).locator(selector).first();
-  await target.click();
+  await clickInCanvas(page, selector);
   // The selection reaches the editor over the channel after the click: wait until the editor names the
   // element clicked or the child of it the click landed on, not a previous selection still on screen.
   await expect

@@ -33,7 +33,7 @@ const startChild = (dataDir: string): Promise<{ child: ChildProcess; url: string
     });
     children.add(child);
     child.once('exit', (code) => reject(new Error(`collector process exited (${code}) before listening`)));
-    createInterface({ input: child.stdout! }).once('line', (line) => resolve({ child, url: JSON.parse(line).url }));
+    createInterface({ input: child.stdout! }).on('line', (line) => line.startsWith('{') && resolve({ child, url: JSON.parse(line).url }));
   });
 
 const exited = (child: ChildProcess) => new Promise((resolve) => (child.exitCode !== null || child.signalCode ? resolve(0) : child.once('exit', resolve)));

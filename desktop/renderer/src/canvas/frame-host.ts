@@ -54,11 +54,16 @@ export const openFrame = (url: string, title: string): CanvasFrame => {
   iframe.src = canvasUrl(url, token, window.location.origin);
   const channel: EditorChannel = openFrameChannel(iframe, new URL(url).origin, token, canvasSession.receive);
   canvasSession.opening(channel.send);
-  // Ask until the agent answers: its first `ready` may come before this listener existed.
-  const hello = setInterval(() => {
-    if (canvasSession.get().connected) clearInterval(hello);
-    else channel.send({ type: 'hello' });
-  }, 250);
+  // Once the page has loaded, ask until the agent answers: its first `ready` may come before this
+  // listener existed. (Not before: the frame's first document is the editor's own blank page.)
+  let hello: ReturnType<typeof setInterval> | undefined;
+  iframe.addEventListener('load', () => {
+    clearInterval(hello);
+    hello = setInterval(() => {
+      if (canvasSession.get().connected) clearInterval(hello);
+      else channel.send({ type: 'hello' });
+    }, 250);
+  });
   let closed = false;
   return {
     url,

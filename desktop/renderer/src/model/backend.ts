@@ -13,6 +13,7 @@ import {
   SESSION_HEADER,
   SESSION_META,
   SESSION_PROTOCOL_PREFIX,
+  SESSION_REFUSED,
   type AnswerOf,
   type BodyOf,
   type ParamsOf,
@@ -27,13 +28,38 @@ export class BackendError extends Error {
   }
 }
 
-const meta = (name: string): string => document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? '';
+const meta = (name: string, from: ParentNode = document): string => from.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? '';
+
+/** The token in use: the page's, until a restart of the services made it stale (see {@link refreshSession}). */
+let token: string | undefined;
 
 /** The backend's base URL (this page's origin). */
 export const backendUrl = (): string => window.location.origin;
 
 /** The session token the services gave this page ('' when the page was not served by them). */
-export const sessionToken = (): string => meta(SESSION_META);
+export const sessionToken = (): string => (token ??= meta(SESSION_META));
+
+let refreshing: Promise<boolean> | undefined;
+/**
+ * Reads this page again from the services for their current session token (they make a new one when
+ * they restart, and this window keeps working across a restart). Only this origin can read the page,
+ * so nothing else can learn the token this way. Resolves whether the token changed.
+ */
+export function refreshSession(): Promise<boolean> {
+  refreshing ??= fetch(`${backendUrl()}/editor/`, { cache: 'no-store' })
+    .then((response) => (response.ok ? response.text() : ''))
+    .then((html) => {
+      const fresh = html ? meta(SESSION_META, new DOMParser().parseFromString(html, 'text/html')) : '';
+      const changed = !!fresh && fresh !== sessionToken();
+      if (fresh) token = fresh;
+      return changed;
+    })
+    .catch(() => false)
+    .finally(() => {
+      refreshing = undefined;
+    });
+  return refreshing;
+}
 
 /**
  * Where the canvas loads pages from: another origin than the editor's (the same services under
@@ -58,6 +84,16 @@ export type CallInput<N extends RouteName> = (keyof ParamsOf<N> extends never ? 
  * carrying the backend's message, or a network error when it is down.
  */
 export async function callApi<N extends RouteName>(name: N, input: CallInput<N>): Promise<AnswerOf<N>> {
+  try {
+    return await send(name, input);
+  } catch (error) {
+    // The services restarted with a new token: take it and try once more.
+    if (error instanceof BackendError && error.body.code === SESSION_REFUSED && (await refreshSession())) return send(name, input);
+    throw error;
+  }
+}
+
+async function send<N extends RouteName>(name: N, input: CallInput<N>): Promise<AnswerOf<N>> {
   const spec = EDITOR_API[name];
   let path = routePath(name, (input.params ?? {}) as ParamsOf<N>);
   const query = Object.entries((input.query ?? {}) as Record<string, string | undefined>).filter(([, value]) => value !== undefined);

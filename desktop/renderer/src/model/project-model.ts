@@ -18,7 +18,7 @@ import { createCheckpoints, createMergeableStore, type Checkpoints, type Mergeab
 import type { IndexedDbPersister } from 'tinybase/persisters/persister-indexed-db';
 import type { WsSynchronizer } from 'tinybase/synchronizers/synchronizer-ws-client';
 import { TABLES_SCHEMA } from '../../../shared/project-schema';
-import { callApi, openSyncSocket } from './backend';
+import { callApi, openSyncSocket, refreshSession } from './backend';
 import { takeProjectOpening, type ProjectOpening } from './opening';
 
 /** Connection and save state, for the status bar (EDT-2). */
@@ -130,11 +130,16 @@ export async function openProjectModel(projectId: string, opening: Promise<Proje
   let synchronizer: WsSynchronizer<WebSocket> | undefined;
   let closed = false;
   let retry = 250;
+  /** Set when a socket closed before it opened: the next attempt first asks for the current session token. */
+  let refused = false;
   const retryLater = () => {
     retry = Math.min(retry * 2, 4000);
     setTimeout(() => void connect(), retry);
   };
   const connect = async (): Promise<void> => {
+    if (closed) return;
+    // A handshake refused (or a backend that restarted with a new token) looks like a closed socket.
+    if (refused) await refreshSession();
     if (closed) return;
     let socket: WebSocket;
     try {
@@ -156,12 +161,14 @@ export async function openProjectModel(projectId: string, opening: Promise<Proje
     };
     socket.addEventListener('close', end);
     socket.addEventListener('error', end);
+    refused = true;
     try {
       await new Promise<void>((resolve, reject) => {
         if (socket.readyState === WebSocket.OPEN) return resolve();
         socket.addEventListener('open', () => resolve(), { once: true });
         socket.addEventListener('close', () => reject(new Error('closed')), { once: true });
       });
+      refused = false;
       const { createWsSynchronizer } = await synchronizerModule;
       const created = await createWsSynchronizer(store, socket, 2);
       if (ended) return void created.destroy();
