@@ -5,9 +5,9 @@
  *   talks to). Loaded when the routes are added, from the build cache when its sources have not
  *   changed (desktop/agent/build.ts `loadAgent`), so the first canvas never waits for it. Custom code
  *   previewed on the canvas is served by the editor's routes, by registered id only (routes/editor.ts).
- * - `GET /editor/fixtures/generated-classes` and `/editor/fixtures/many?count=N`: pages in editor mode
- *   with class names generated afresh on every load, and with N elements, for the picker's tests and
- *   the bench.
+ * - `GET /editor/fixtures/generated-classes`, `/editor/fixtures/many?count=N` and `/editor/fixtures/corners`:
+ *   pages in editor mode with class names generated afresh on every load, with N elements, and with a
+ *   box in each corner of the window, for the picker's tests and the bench.
  */
 import { loadAgent, withEditorOrigin } from '../../desktop/agent/build';
 import type { ServicesContext } from '../context';
@@ -40,6 +40,18 @@ const manyPage = (count: number): string => {
   return renderPage({ title: 'Many elements', head: '<script src="/editor/agent.js" defer></script>', body: `<main id="grid">${cards.join('')}</main>` });
 };
 
+/** Four boxes, one in each corner of the window (the page fills the frame, whatever its size). */
+const cornersPage = (): string =>
+  renderPage({
+    title: 'Corners',
+    head: '<script src="/editor/agent.js" defer></script><link rel="stylesheet" href="/editor/fixtures/corners.css">',
+    body: ['tl', 'tr', 'bl', 'br'].map((corner) => `<div class="corner" id="corner-${corner}">${corner}</div>`).join('\n'),
+  });
+const CORNERS_CSS = `html, body { margin: 0; height: 100%; overflow: hidden; }
+.corner { position: fixed; width: 48px; height: 48px; background: #dbeafe; font: 12px sans-serif; }
+#corner-tl { left: 0; top: 0; } #corner-tr { right: 0; top: 0; } #corner-bl { left: 0; bottom: 0; } #corner-br { right: 0; bottom: 0; }
+`;
+
 /** The agent's script (loaded once per process; a failure is retried on the next request). */
 const agentScript = (): Promise<string> =>
   (agent ??= loadAgent().catch((error) => {
@@ -55,6 +67,8 @@ export function editorAgentRoutes(router: Router, context: ServicesContext): voi
     sendBody(res, 200, CONTENT_TYPES.javascript, withEditorOrigin(await agentScript(), context.security.editorOrigin));
   });
   router.get('/editor/fixtures/generated-classes', ({ res }) => sendHtml(res, 200, generatedPage()));
+  router.get('/editor/fixtures/corners', ({ res }) => sendHtml(res, 200, cornersPage()));
+  router.get('/editor/fixtures/corners.css', ({ res }) => sendBody(res, 200, CONTENT_TYPES.css, CORNERS_CSS));
   router.get('/editor/fixtures/many', ({ res, url }) => {
     const count = Math.min(Math.max(Number(url.searchParams.get('count')) || 2000, 10), 20000);
     sendHtml(res, 200, manyPage(count));

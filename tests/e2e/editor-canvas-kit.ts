@@ -54,13 +54,16 @@ export async function clickInCanvas(page: Page, selector: string, at?: { x: numb
   await page.mouse.click(x, y);
 }
 
-/** Turns the picker on and selects what `selector` finds first in the canvas (a real click in the page). */
-export async function pick(page: Page, selector: string): Promise<void> {
+/**
+ * Turns the picker on and selects what `selector` finds first in the canvas (a real click in the page,
+ * at its centre or at `at`, in the element's own pixels).
+ */
+export async function pick(page: Page, selector: string, at?: { x: number; y: number }): Promise<void> {
   const picker = page.getByRole('button', { name: 'Pick element' });
   await expect(picker).toBeEnabled({ timeout: 15_000 });
   if ((await picker.getAttribute('aria-pressed')) !== 'true') await picker.click();
   const target = canvasFrame(page).locator(selector).first();
-  await clickInCanvas(page, selector);
+  await clickInCanvas(page, selector, at);
   // The selection reaches the editor over the channel after the click: wait until the editor names the
   // element clicked or the child of it the click landed on, not a previous selection still on screen.
   await expect

@@ -1,7 +1,7 @@
 /**
  * The canvas footer (EDT-15, EDT-16): the selected element's ancestors as a breadcrumb (a click
  * selects one), its children, buttons for parent, child and siblings, the selector with its match
- * count, and what the last live preview did.
+ * count, the element under the pointer while picking, and what the last live preview did.
  */
 import { canvasSession, type CanvasState } from './canvas-session';
 
@@ -48,6 +48,11 @@ export function Breadcrumb({ state, scale, width }: { state: CanvasState; scale:
         </span>
       )}
       <span className="cv-spacer" />
+      {state.pickerOn && state.hover ? (
+        <span className="cv-hover" data-testid="hovered-element" title={state.hover.selector}>
+          Pointing at <code>{state.hover.label}</code>
+        </span>
+      ) : null}
       {preview && preview.results.length ? (
         <span className={`cv-preview-note${failed.length ? ' cv-preview-note--warn' : ''}`} data-testid="preview-status">
           {failed.length ? `${failed.length} change${failed.length > 1 ? 's' : ''} not applied · ` : ''}
