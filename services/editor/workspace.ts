@@ -110,7 +110,7 @@ export class Workspace {
 
   /** Creates an empty project in the editor (standard preset). */
   async create(input: CreateProjectBody): Promise<OpenProject> {
-    const projectId = input.projectId.trim();
+    const { projectId } = input;
     if (!isProjectId(projectId)) throw new RequestError(`The project id must be ${PROJECT_ID_RULE} (it names the snippet file).`);
     const taken = (await this.list()).some((project) => project.projectId === projectId);
     if (taken) throw new RequestError(`A project "${projectId}" already exists.`, 409);
