@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { withReference } from './lib/project-reference';
-import { ROOT } from './lib/snippet';
+import { ROOT } from '../compiler/snippet';
 
 const file = join(ROOT, 'README.md');
 const before = readFileSync(file, 'utf8');

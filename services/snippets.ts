@@ -4,7 +4,7 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Sizes as SnippetSizes } from '../scripts/lib/snippet';
+import type { Sizes as SnippetSizes } from '../compiler/snippet';
 
 /** Names a file in dist/snippets/ may have: lower-case letters, digits, `-`, `_` and `.`. */
 const SNIPPET_FILE_NAME = /^[a-z0-9_.-]+$/;
@@ -15,7 +15,7 @@ const PROJECT_ID = /^[a-z0-9_-]+$/;
 const SNIPPET_EXTENSION = '.js';
 const SIZES_FILE = 'sizes.json';
 
-/** Sizes in bytes of one built snippet, as scripts/build-snippet.ts reports them. */
+/** Sizes in bytes of one built snippet, as compiler/build.ts reports them. */
 export type { SnippetSizes };
 
 /** One built snippet. */

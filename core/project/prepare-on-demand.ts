@@ -2,7 +2,7 @@ import type { Logger, Plugin, ProjectPreparer } from '../types';
 import { normalizeProjectData } from './normalize';
 import type { ProjectData, ProjectInput } from './types';
 
-/** What the `validate` part exports (built from ./prepare.ts by scripts/lib/snippet-parts.ts). */
+/** What the `validate` part exports (built from ./prepare.ts by compiler/snippet-parts.ts). */
 export interface ValidatePart {
   prepareProject(input: unknown, plugins: readonly Plugin[], log: Logger): ProjectData | undefined;
 }

@@ -7,7 +7,7 @@
  * No dependency on the DOM or React: it is bundled into the agent and into the renderer alike.
  */
 
-import { type Check, either, isBoolean, isNumber, isObject, isRecord, isText, listOf, matching, oneOf, optional, passes, recordOf, shape } from '../shared/checks';
+import { type Check, either, isBoolean, isNumber, isObject, isRecord, isText, listOf, matching, oneOf, optional, passes, recordOf, shape } from '../../editor-model/checks';
 
 /** Marks a message as ours, and its protocol version. */
 export const PROTOCOL = 'varia-editor/1';

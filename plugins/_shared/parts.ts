@@ -1,7 +1,7 @@
 /**
  * Parts loaded on demand: code that few pages need (the validators of data handed over by `load`, the
  * behaviour-query engine, the QA log's explanations...) is built beside the snippet as separate scripts
- * (scripts/lib/snippet-parts.ts) and fetched the first time it is needed, so the snippet itself stays small.
+ * (compiler/snippet-parts.ts) and fetched the first time it is needed, so the snippet itself stays small.
  *
  * - A part's address is the snippet's own with `.js` replaced by `.<name>.js` (`/snippets/site.js` ->
  *   `/snippets/site.validate.js`, query string kept), so a Content-Security-Policy that allows the snippet's

@@ -1,5 +1,5 @@
 /**
- * The regular-expression guard of a snippet built with the whole preset (scripts/lib/snippet-parts.ts
+ * The regular-expression guard of a snippet built with the whole preset (compiler/snippet-parts.ts
  * PART_STUBS puts this module in place of core/project/regex.ts; a fitted snippet takes
  * core/project/regex-checked.ts instead). The guard's automaton analysis (about 3 KB gzip) is needed only
  * where a project's patterns are checked:

@@ -2,7 +2,7 @@
  * Plugins built as parts (plugins/_shared/parts.ts): in a snippet of the whole preset a rarely used plugin
  * (an audience matcher of a condition type few projects name...) is a stand-in of a few bytes, registered
  * under the real plugin's type and name, and the real plugin is a part of its own beside the snippet
- * (scripts/lib/snippet-parts.ts `ON_DEMAND_PLUGINS`). When the project's data names it, the preparer
+ * (compiler/snippet-parts.ts `ON_DEMAND_PLUGINS`). When the project's data names it, the preparer
  * (core/project/prepare-on-demand.ts) calls {@link StandIn.swap} before init: the part is fetched, its
  * plugin registered in the stand-in's place (the registry replaces a plugin of the same type and name) and
  * set up, so activation sees only the real plugin. A snippet fitted to its project keeps the real plugins

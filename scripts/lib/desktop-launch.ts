@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { SERVICES_URL_ENV } from '../../desktop/main/services-url';
 import { runNpmScript } from './run-command';
-import { ROOT } from './snippet';
+import { ROOT } from '../../compiler/snippet';
 
 /** Newest modification time of any file under `dir` (0 when it does not exist). */
 function newest(dir: string): number {

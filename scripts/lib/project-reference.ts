@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
-import { ROOT } from './snippet';
+import { ROOT } from '../../compiler/snippet';
 
 const TYPES_FILE = join(ROOT, 'core/project/types.ts');
 

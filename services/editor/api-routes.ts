@@ -1,5 +1,5 @@
 /**
- * The server's side of the editor's API contract (desktop/shared/editor-api.ts): one handler per
+ * The server's side of the editor's API contract (editor-model/api-contract.ts): one handler per
  * route, registered from the contract's table, so the method, path, parameter, query and body checks
  * are the contract's and each handler's answer is checked against the route's answer type.
  *
@@ -18,7 +18,7 @@ import {
   type ParamsOf,
   type QueryOf,
   type RouteName,
-} from '../../desktop/shared/editor-api';
+} from '../../editor-model/api-contract';
 import { readJsonBody, RequestError } from '../http/body';
 import type { ServicesSecurity } from '../http/security';
 import { sendJson } from '../responses';

@@ -12,7 +12,7 @@
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
-import { PARTS, partCode, partFile, type PartDefinition } from '../../scripts/lib/snippet-parts';
+import { PARTS, partCode, partFile, type PartDefinition } from '../../compiler/snippet-parts';
 import { containedPath, writeFileAtomic } from '../http/files';
 import { latestRevision } from './revisions';
 import { configSources, type ConfigSource } from './sources';
@@ -25,7 +25,7 @@ export const servedSnippetFile = (snippetsDir: string, projectId: string): strin
 export const isFitted = (source: ConfigSource | undefined): boolean => !!source?.file.endsWith('.ts') && source.project.fitted === true;
 
 /**
- * The parts a snippet loads on demand (scripts/lib/snippet-parts.ts) that are not yet beside it in the
+ * The parts a snippet loads on demand (compiler/snippet-parts.ts) that are not yet beside it in the
  * served folder. They do not depend on the project: the snippet build that filled the folder (`npm start`
  * runs `npm run build:snippets` first) wrote them from the same code, so only the missing ones are made
  * (a project created in the editor), once per process.

@@ -8,9 +8,9 @@
 import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import type TS from 'typescript';
-import { functionSource } from '../../desktop/shared/project-codec';
-import { isEncodedFunction } from '../../desktop/shared/project-schema';
-import { ROOT } from '../../scripts/lib/snippet';
+import { functionSource } from '../../editor-model/project-codec';
+import { isEncodedFunction } from '../../editor-model/project-schema';
+import { ROOT } from '../../compiler/snippet';
 
 /** The TypeScript compiler, loaded on the first publish (it is large and only the parser is used). */
 let ts: typeof TS;

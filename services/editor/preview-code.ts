@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { transform } from 'esbuild';
-import type { PreviewCodeAnswer } from '../../desktop/shared/editor-api';
+import type { PreviewCodeAnswer } from '../../editor-model/api-contract';
 
 /** Registered scripts kept (the oldest go first): a few hundred edits of custom code. */
 const MAX_ENTRIES = 300;

@@ -12,9 +12,9 @@
  * edited one carries literals only for what was edited. A function people did not edit is taken
  * from the config module the same way, with its closure; an edited one is built from its text.
  */
-import { functionSource } from '../../desktop/shared/project-codec';
-import { isEncodedFunction } from '../../desktop/shared/project-schema';
-import { ROOT } from '../../scripts/lib/snippet';
+import { functionSource } from '../../editor-model/project-codec';
+import { isEncodedFunction } from '../../editor-model/project-schema';
+import { ROOT } from '../../compiler/snippet';
 import type { ConfigSource, PublishPlugins } from './sources';
 
 const isObject = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object';

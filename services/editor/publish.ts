@@ -1,15 +1,15 @@
 /**
  * Validation, review and publish of a project's working copy (EDT-9, EDT-11, EDT-12, EDT-13).
  *
- * - Validation is the runtime's own (`projectProblems` of scripts/build-snippet.ts: structural rules
+ * - Validation is the runtime's own (`projectProblems` of compiler/build.ts: structural rules
  *   and the plugins' rules, as `npm run build:snippet` runs them), once per review or publish; each
  *   problem is linked to the working-copy row it concerns.
- * - The build is `snippetOf` of scripts/build-snippet.ts, the command line's own, on a generated
+ * - The build is `snippetOf` of compiler/build.ts, the command line's own, on a generated
  *   project module (publish-module.ts for a config project, module.ts for one created in the
  *   editor), so code and widget settings kept as source text become real functions and the same
  *   data gives the same snippet either way. The plugins are the project's, with the standard
  *   appliers of change types its hand-written list lacks (sources.ts, `publishPlugins`).
- * - terser runs in a worker kept for the life of the services (scripts/lib/minify-thread.ts): the
+ * - terser runs in a worker kept for the life of the services (compiler/minify-thread.ts): the
  *   services stay responsive while it works, it stays warm between publishes, and a publish of
  *   what the review just built reuses its minified output.
  * - Publishing installs the snippet in the served folder (atomically), then records the revision, so
@@ -18,14 +18,14 @@
  * - Publishes of one project run one after the other (a queue per project).
  */
 import { mkdir, rm, writeFile } from 'node:fs/promises';
-import type { LinkedProblem, PublishResult, PublishTimings, Review, Revision } from '../../desktop/shared/editor-api';
-import { decodeProject, keepSource, locate, type ProjectTables } from '../../desktop/shared/project-codec';
-import { diffProjects } from '../../desktop/shared/project-diff';
-import { SETTINGS_ROW } from '../../desktop/shared/project-schema';
-import { projectProblems, snippetOf } from '../../scripts/build-snippet';
-import { partCode, type PartDefinition } from '../../scripts/lib/snippet-parts';
-import { createMinifyThread, type MinifyThread } from '../../scripts/lib/minify-thread';
-import { bundleOnly, measureAsync, type Minifier, type Sizes } from '../../scripts/lib/snippet';
+import type { LinkedProblem, PublishResult, PublishTimings, Review, Revision } from '../../editor-model/api-contract';
+import { decodeProject, keepSource, locate, type ProjectTables } from '../../editor-model/project-codec';
+import { diffProjects } from '../../editor-model/project-diff';
+import { SETTINGS_ROW } from '../../editor-model/project-schema';
+import { projectProblems, snippetOf } from '../../compiler/build';
+import { partCode, type PartDefinition } from '../../compiler/snippet-parts';
+import { createMinifyThread, type MinifyThread } from '../../compiler/minify-thread';
+import { bundleOnly, measureAsync, type Minifier, type Sizes } from '../../compiler/snippet';
 import { containedPath } from '../http/files';
 import { installSnippet, isFitted, missingParts } from './install';
 import { projectModule } from './module';

@@ -3,8 +3,8 @@
  * services' event store, joined with the working copy's experiments, variations and events, and the
  * sample-ratio-mismatch test against each experiment's configured traffic.
  */
-import type { ExperimentResult, ProjectResults, VariationResult } from '../../desktop/shared/editor-api';
-import { sampleRatioTest, sharesFromRanges } from '../../desktop/shared/srm';
+import type { ExperimentResult, ProjectResults, VariationResult } from '../../editor-model/api-contract';
+import { sampleRatioTest, sharesFromRanges } from '../../editor-model/srm';
 import type { EventStoreReader } from '../context';
 import { workingData } from './publish';
 import type { OpenProject } from './workspace';

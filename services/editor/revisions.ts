@@ -10,9 +10,9 @@
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir } from 'node:fs/promises';
-import { decodeProject, encodeProject } from '../../desktop/shared/project-codec';
-import type { Revision, RevisionSummary } from '../../desktop/shared/editor-api';
-import { measure } from '../../scripts/lib/snippet';
+import { decodeProject, encodeProject } from '../../editor-model/project-codec';
+import type { Revision, RevisionSummary } from '../../editor-model/api-contract';
+import { measure } from '../../compiler/snippet';
 import { containedPath, writeFileAtomic } from '../http/files';
 import type { ConfigSource } from './sources';
 

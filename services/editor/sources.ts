@@ -11,7 +11,7 @@ import type { ProjectInput } from '../../core/project/types';
 import type { Plugin } from '../../core/types';
 import { fitStandardPreset } from '../../plugins/presets/fit';
 import { standardPreset } from '../../plugins/presets/standard';
-import { ROOT, projectFiles } from '../../scripts/lib/snippet';
+import { ROOT, projectFiles } from '../../compiler/snippet';
 
 /** A project file under config/, loaded. */
 export interface ConfigSource {

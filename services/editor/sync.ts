@@ -16,7 +16,7 @@ import type { Duplex } from 'node:stream';
 import { createCustomPersister } from 'tinybase/persisters';
 import { createWsServer, type WsServer } from 'tinybase/synchronizers/synchronizer-ws-server';
 import { WebSocketServer } from 'ws';
-import { isProjectId, MAX_WORKING_COPY_BYTES, SESSION_PROTOCOL_PREFIX } from '../../desktop/shared/editor-api';
+import { isProjectId, MAX_WORKING_COPY_BYTES, SESSION_PROTOCOL_PREFIX } from '../../editor-model/api-contract';
 import type { ServicesSecurity } from '../http/security';
 import type { Workspace } from './workspace';
 

@@ -17,7 +17,7 @@
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { SESSION_HEADER, SESSION_REFUSED } from '../../desktop/shared/editor-api';
+import { SESSION_HEADER, SESSION_REFUSED } from '../../editor-model/api-contract';
 import { RequestError } from './body';
 
 /** Node's lower-case name of the session header. */

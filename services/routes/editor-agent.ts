@@ -3,13 +3,13 @@
  * - `GET /editor/agent.js`: the agent, built from desktop/agent/ with the runtime's change appliers
  *   and the widget plugins, with this process's editor origin filled in (the only origin its channel
  *   talks to). Loaded when the routes are added, from the build cache when its sources have not
- *   changed (desktop/agent/build.ts `loadAgent`), so the first canvas never waits for it. Custom code
+ *   changed (services/editor/agent-build.ts `loadAgent`), so the first canvas never waits for it. Custom code
  *   previewed on the canvas is served by the editor's routes, by registered id only (routes/editor.ts).
  * - `GET /editor/fixtures/generated-classes`, `/editor/fixtures/many?count=N` and `/editor/fixtures/corners`:
  *   pages in editor mode with class names generated afresh on every load, with N elements, and with a
  *   box in each corner of the window, for the picker's tests and the bench.
  */
-import { loadAgent, withEditorOrigin } from '../../desktop/agent/build';
+import { loadAgent, withEditorOrigin } from '../editor/agent-build';
 import type { ServicesContext } from '../context';
 import type { Router } from '../router';
 import { CONTENT_TYPES, renderPage, sendBody, sendHtml } from '../responses';

@@ -3,7 +3,7 @@
  *
  * - `GET /editor/` (and its assets): the renderer as `npm run build:desktop` built it (out/renderer/),
  *   served on the editor's address only, with the session token and the canvas origin in its HTML;
- * - every route of the API contract (desktop/shared/editor-api.ts), registered by api-routes.ts with the
+ * - every route of the API contract (editor-model/api-contract.ts), registered by api-routes.ts with the
  *   editor's trust rules (services/http/security.ts);
  * - `GET /editor/preview-code/<id>.js`: custom code the editor registered for a preview (preview-code.ts);
  * - `ws /api/editor/sync/:id`: the TinyBase synchroniser (services/editor/sync.ts).
@@ -11,9 +11,9 @@
 import { readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CANVAS_ORIGIN_META, MAX_WORKING_COPY_BYTES, SESSION_META } from '../../desktop/shared/editor-api';
-import { diffProjects } from '../../desktop/shared/project-diff';
-import { TABLES_SCHEMA } from '../../desktop/shared/project-schema';
+import { CANVAS_ORIGIN_META, MAX_WORKING_COPY_BYTES, SESSION_META } from '../../editor-model/api-contract';
+import { diffProjects } from '../../editor-model/project-diff';
+import { TABLES_SCHEMA } from '../../editor-model/project-schema';
 import { createMergeableStore, type MergeableStore } from 'tinybase';
 import { addEditorApi } from '../editor/api-routes';
 import { publish, review, rollback, warmPublishing, workingData } from '../editor/publish';

@@ -7,8 +7,8 @@ import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { buildSnippet } from '../../scripts/build-snippet';
-import { ROOT } from '../../scripts/lib/snippet';
+import { buildSnippet } from '../../compiler/build';
+import { ROOT } from '../../compiler/snippet';
 
 /** The site's page, served under the services' own origin (a public origin may not call a loopback collector). */
 const SITE_PATH = '/readme-first-project/';

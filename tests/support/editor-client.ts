@@ -4,7 +4,7 @@
  * process's READY line), JSON bodies, and the token as the sync socket's subprotocol.
  */
 import { WebSocket } from 'ws';
-import { SESSION_HEADER, SESSION_PROTOCOL_PREFIX } from '../../desktop/shared/editor-api';
+import { SESSION_HEADER, SESSION_PROTOCOL_PREFIX } from '../../editor-model/api-contract';
 
 /** Where the services are and the session token they gave their editor. */
 export interface EditorSession {

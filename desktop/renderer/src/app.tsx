@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ProjectList } from './projects/project-list';
-import { useRuntimeInfo } from './runtime/use-runtime-info';
+import { useRuntimeInfo } from './bridge/use-runtime-info';
 import { StatusBar } from './shell/status-bar';
 import { Workspace, type WorkspaceView } from './workspace/workspace';
 

@@ -1,4 +1,4 @@
-/** The whole preset's stand-in of plugins/audience-matchers/list (scripts/lib/snippet-parts.ts): the matcher is part `matcher-list`. */
+/** The whole preset's stand-in of plugins/audience-matchers/list (compiler/snippet-parts.ts): the matcher is part `matcher-list`. */
 import { matcherStandIn } from '../stand-in';
 
 export default matcherStandIn('list', 'matcher-list');

@@ -1,4 +1,4 @@
-/** The whole preset's stand-in of plugins/audience-matchers/location (scripts/lib/snippet-parts.ts): the matcher is part `matcher-location`. */
+/** The whole preset's stand-in of plugins/audience-matchers/location (compiler/snippet-parts.ts): the matcher is part `matcher-location`. */
 import { matcherStandIn } from '../stand-in';
 
 export default matcherStandIn('location', 'matcher-location');

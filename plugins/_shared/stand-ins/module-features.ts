@@ -1,5 +1,5 @@
 /**
- * The whole preset's stand-in of plugins/modules/features (scripts/lib/snippet-parts.ts): the features module
+ * The whole preset's stand-in of plugins/modules/features (compiler/snippet-parts.ts): the features module
  * is part `module-features`, swapped in before init when a variation of the data carries feature values;
  * without any, `get('features')` has no value, as the module answers then.
  */

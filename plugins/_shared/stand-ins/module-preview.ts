@@ -1,5 +1,5 @@
 /**
- * The whole preset's stand-in of plugins/modules/preview (scripts/lib/snippet-parts.ts): the preview module
+ * The whole preset's stand-in of plugins/modules/preview (compiler/snippet-parts.ts): the preview module
  * is part `module-preview`, swapped in before init only on a page whose visitor carries the preview cookie
  * (a staff member previewing a revision); without it, `get('preview').preview()` is null, as the module
  * answers without a cookie.

@@ -1,5 +1,5 @@
 /**
- * The whole preset's stand-in of plugins/profile-providers/location (scripts/lib/snippet-parts.ts): the
+ * The whole preset's stand-in of plugins/profile-providers/location (compiler/snippet-parts.ts): the
  * provider is part `provider-location`, made with these options and swapped in before init when the data
  * names a location condition or the options load a geolocation script (or await one). A `geolocation` call on
  * a page that has neither asks for the part and is handed to the provider once it is there, so a later

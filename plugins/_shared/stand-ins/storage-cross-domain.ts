@@ -1,5 +1,5 @@
 /**
- * The whole preset's stand-in of plugins/storage/cross-domain (scripts/lib/snippet-parts.ts): the storage is
+ * The whole preset's stand-in of plugins/storage/cross-domain (compiler/snippet-parts.ts): the storage is
  * part `storage-cross-domain`, made with these options and swapped in before init (a preset option: a page
  * has it only when it asked for it). The frame is opened at the sync stage, after init, as before; values
  * written before the swap are kept (and read back) and handed to the real storage, which sends them once

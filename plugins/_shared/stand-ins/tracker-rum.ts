@@ -1,5 +1,5 @@
 /**
- * The whole preset's stand-in of plugins/trackers/rum (scripts/lib/snippet-parts.ts): performance reporting is
+ * The whole preset's stand-in of plugins/trackers/rum (compiler/snippet-parts.ts): performance reporting is
  * part `tracker-rum`, made with these options and swapped in before init (a preset option: a page has it only
  * when it asked for it). `rum` is a call that runs before init (KRN-26): the stand-in keeps what a page
  * pushed and hands it to the real plugin once it is there.

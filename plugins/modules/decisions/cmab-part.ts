@@ -1,5 +1,5 @@
 /**
- * The contextual bandit of a snippet of the whole preset (scripts/lib/snippet-parts.ts puts this module in
+ * The contextual bandit of a snippet of the whole preset (compiler/snippet-parts.ts puts this module in
  * place of ./cmab.ts): the bandit itself (prediction request, stored predictions, attribute hash) is part
  * `decisions-cmab`, fetched from beside the snippet before init when the data has an experiment using the
  * bandit policy (the decisions plugin says so through `wanted` and `swap`, as a plugin stand-in does,

@@ -1,5 +1,5 @@
 /**
- * The snippet's stand-in of ./access.ts (same exports; scripts/lib/snippet-parts.ts swaps it in): the QA
+ * The snippet's stand-in of ./access.ts (same exports; compiler/snippet-parts.ts swaps it in): the QA
  * log's explanations are the `qa-log` part (plugins/_shared/parts.ts), fetched from beside the snippet the
  * first time there is something to explain at INFO. What happens meanwhile is kept, in order, and explained
  * once the part is here (the listeners take what can change, the change states, when it happens), so no

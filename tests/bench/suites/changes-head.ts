@@ -10,7 +10,7 @@
  */
 import { chromium } from 'playwright';
 import { CHROMIUM_ARGS, findChromium } from '../../../scripts/lib/chromium';
-import { bundle } from '../../../scripts/lib/snippet';
+import { bundle } from '../../../compiler/snippet';
 import type { BenchRow, BenchSuite } from '../table';
 import { FIXTURE, GIVEN_ID, gbSnippet, oursCode, startServer } from './changes';
 

@@ -38,8 +38,8 @@ import { CHROMIUM_ARGS, findChromium } from '../../../scripts/lib/chromium';
 import { normalizeProjectData, validateProject } from '../../../core/project';
 import { fitStandardPreset, fittedStubs, STANDARD_MODULES } from '../../../plugins/presets/fit';
 import { standardPreset } from '../../../plugins/presets/standard';
-import { bundle, COMPILE_HINT, inlineSnippetEntry, measure } from '../../../scripts/lib/snippet';
-import { PART_STUBS, WHOLE_PRESET_STUBS } from '../../../scripts/lib/snippet-parts';
+import { bundle, COMPILE_HINT, inlineSnippetEntry, measure } from '../../../compiler/snippet';
+import { PART_STUBS, WHOLE_PRESET_STUBS } from '../../../compiler/snippet-parts';
 import type { BenchRow, BenchSuite } from '../table';
 import { runRerenderInPage } from './changes-rerender';
 
@@ -304,7 +304,7 @@ export const oursSnippets = (): Record<'fitted' | 'standard', string> => {
   };
 };
 /**
- * The stand-ins the snippet build swaps in (scripts/build-snippet.ts): the on-demand parts' for both, the
+ * The stand-ins the snippet build swaps in (compiler/build.ts): the on-demand parts' for both, the
  * on-demand plugins' for the whole preset, and for the fitted snippet the parts its data cannot use
  * (plugins/presets/fit.ts), so that the snippet measured carries, and compiles, the bytes a site would get.
  */

@@ -15,7 +15,7 @@ import type { AddressInfo } from 'node:net';
 import { chromium } from 'playwright';
 import { renderHomepage } from '../../../config/homepage/site/render';
 import { CHROMIUM_ARGS, findChromium } from '../../../scripts/lib/chromium';
-import { bundle, measure, ROOT, snippetEntry, type Sizes } from '../../../scripts/lib/snippet';
+import { bundle, measure, ROOT, snippetEntry, type Sizes } from '../../../compiler/snippet';
 import type { BenchRow, BenchSuite } from '../table';
 import { growthbookEntry, optimizelyEntry } from './homepage-peers';
 

@@ -1,7 +1,7 @@
 /**
  * `npm run bench -- snippet`: what the snippets weigh and where their bytes go.
  * - The kernel alone, the whole standard preset (every plugin, no project data) as the snippet every page
- *   loads, each part it loads on demand (scripts/lib/snippet-parts.ts: the validators of data given to
+ *   loads, each part it loads on demand (compiler/snippet-parts.ts: the validators of data given to
  *   `load`, the behaviour-query engine...) on its own, and the sum, and every project's snippet as `npm run build:snippets` builds it (fitted ones with
  *   their stand-ins, plugins/presets/fit.ts), against the
  *   peers' SDKs bundled and minified by the same pipeline.
@@ -10,15 +10,15 @@
  *   variations change nothing), and, the fair figure, with the same widget code and settings added to
  *   each peer's bundle (the widget plugins the project uses and every widget change's settings as JSON):
  *   the widgets are part of the same experiments, and a peer would ship them as its experiments' code.
- * - A per-module breakdown (scripts/lib/snippet-breakdown.ts) of the homepage snippet and of the whole
+ * - A per-module breakdown (compiler/snippet-breakdown.ts) of the homepage snippet and of the whole
  *   preset: minified bytes and share of gzip per plugin folder, core file and project folder.
  */
 import { HOMEPAGE_DATA } from '../../../config/homepage/project';
-import { breakdown, type BreakdownGroup } from '../../../scripts/lib/snippet-breakdown';
-import { snippetCode, snippetParts } from '../../../scripts/build-snippet';
-import { bundle, measure, measureKernel, projectFiles, ROOT, WHOLE_PRESET_ENTRY, type Sizes } from '../../../scripts/lib/snippet';
+import { breakdown, type BreakdownGroup } from '../../../compiler/snippet-breakdown';
+import { snippetCode, snippetParts } from '../../../compiler/build';
+import { bundle, measure, measureKernel, projectFiles, ROOT, WHOLE_PRESET_ENTRY, type Sizes } from '../../../compiler/snippet';
 import { widgetFolder } from '../../../plugins/presets/fit';
-import { measureParts, WHOLE_PRESET_STUBS } from '../../../scripts/lib/snippet-parts';
+import { measureParts, WHOLE_PRESET_STUBS } from '../../../compiler/snippet-parts';
 import type { BenchRow, BenchSuite } from '../table';
 import { growthbookEntry, optimizelyEntry } from './homepage-peers';
 

@@ -21,7 +21,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium } from 'playwright';
 import { CHROMIUM_ARGS, findChromium } from '../../../scripts/lib/chromium';
-import { bundle } from '../../../scripts/lib/snippet';
+import { bundle } from '../../../compiler/snippet';
 import type { BenchRow } from '../table';
 
 // 41: with 21 a first view's page-hide median moved between 0.9 and 2.4 ms from one quiet run to the next.

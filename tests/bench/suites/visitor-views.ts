@@ -12,7 +12,7 @@
  * src>` from the server, as a snippet is deployed (on a first view downloaded, then compiled while the parser
  * waits; on repeat views from the HTTP cache with its compiled code).
  */
-import { bundle } from '../../../scripts/lib/snippet';
+import { bundle } from '../../../compiler/snippet';
 import { visitorLoads, type Load, type Marks } from '../no-devtools';
 import type { BenchRow, BenchSuite } from '../table';
 import { COOKIE_ID, gbSnippet, optlySnippet, oursCode, pageHtml } from './changes';

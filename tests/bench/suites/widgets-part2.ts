@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright';
 import { CHROMIUM_ARGS, findChromium } from '../../../scripts/lib/chromium';
-import { bundle, inlineSnippetEntry, measure, ROOT, snippetEntry } from '../../../scripts/lib/snippet';
+import { bundle, inlineSnippetEntry, measure, ROOT, snippetEntry } from '../../../compiler/snippet';
 import { startServices } from '../../../services/index';
 import type { BenchRow, BenchSuite } from '../table';
 import project from '../../fixtures/projects/e2e-homepage-widgets/project';

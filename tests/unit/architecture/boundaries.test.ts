@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../../../scripts/lib/snippet';
+import { ROOT } from '../../../compiler/snippet';
 import { checkBoundaries, checkFile, importsOf } from '../../../scripts/lib/boundaries';
 
 describe('import boundaries', () => {

@@ -37,7 +37,7 @@ import * as audienceLeafOff from '../../../plugins/modules/pages/audience-leaf-o
 import * as domReady from '../../../plugins/modules/pages/dom-ready';
 import * as domReadyControls from '../../../plugins/modules/pages/dom-ready-controls';
 import { FITTED_PARTS, fittedStubs } from '../../../plugins/presets/fit';
-import { bundle } from '../../../scripts/lib/snippet';
+import { bundle } from '../../../compiler/snippet';
 import type { ProjectInput } from '../../../core/project/types';
 
 const functionsOf = (module: object) => Object.keys(module).filter((key) => typeof (module as Record<string, unknown>)[key] === 'function').sort();

@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../../../scripts/lib/snippet';
+import { ROOT } from '../../../compiler/snippet';
 
 const sources = (dir: string): string[] =>
   readdirSync(dir).flatMap((name) => {

@@ -1,5 +1,5 @@
 /**
- * The on-demand parts' stand-ins (scripts/lib/snippet-parts.ts PART_STUBS): each offers what the module it
+ * The on-demand parts' stand-ins (compiler/snippet-parts.ts PART_STUBS): each offers what the module it
  * replaces in a snippet offers, and the regex guard's stand-in analyses patterns fully once the validate part
  * has brought the analysis, and keeps the limits until then.
  */
@@ -8,9 +8,9 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as guard from '../../../core/project/regex';
 import { partNow, partUrl, PARTS_GLOBAL, PARTS_VERSION, registerPart } from '../../../plugins/_shared/parts';
-import { ON_DEMAND_MODULES, ON_DEMAND_PLUGINS, PART_STUBS, PARTS, PLUGIN_PART_STUBS } from '../../../scripts/lib/snippet-parts';
+import { ON_DEMAND_MODULES, ON_DEMAND_PLUGINS, PART_STUBS, PARTS, PLUGIN_PART_STUBS } from '../../../compiler/snippet-parts';
 import { isStandIn } from '../../../plugins/_shared/stand-in';
-import { ROOT } from '../../../scripts/lib/snippet';
+import { ROOT } from '../../../compiler/snippet';
 
 const exportsOf = (module: object) => Object.keys(module).sort();
 

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderProjectReference, withReference } from '../../../scripts/lib/project-reference';
-import { ROOT } from '../../../scripts/lib/snippet';
+import { ROOT } from '../../../compiler/snippet';
 
 describe('README project data reference', () => {
   it('CFG-5 CFG-11 CFG-15 the README table matches core/project/types.ts (npm run docs:reference regenerates it)', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { snippetCode } from '../../../scripts/build-snippet';
-import { ROOT, bundle, findUnsafeEval, measure, measureKernel, snippetEntry, WHOLE_PRESET_ENTRY } from '../../../scripts/lib/snippet';
-import { measureParts, partCode, WHOLE_PRESET_STUBS } from '../../../scripts/lib/snippet-parts';
+import { snippetCode } from '../../../compiler/build';
+import { ROOT, bundle, findUnsafeEval, measure, measureKernel, snippetEntry, WHOLE_PRESET_ENTRY } from '../../../compiler/snippet';
+import { measureParts, partCode, WHOLE_PRESET_STUBS } from '../../../compiler/snippet-parts';
 
 /** The kernel's budget: 3 KB gzip, minified as it ships inside every snippet. */
 const KERNEL_GZIP_BUDGET = 3 * 1024;
@@ -22,7 +22,7 @@ const KERNEL_GZIP_BUDGET = 3 * 1024;
 const WHOLE_PRESET_GZIP_BUDGET = 38_300;
 
 /**
- * Each part loaded on demand (scripts/lib/snippet-parts.ts), gzip, as measured on 2026-11-25 with a little
+ * Each part loaded on demand (compiler/snippet-parts.ts), gzip, as measured on 2026-11-25 with a little
  * room: they are loaded only by the pages that need them, so they are held apart from the snippet, not
  * forgotten.
  */

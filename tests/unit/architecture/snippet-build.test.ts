@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MSG_FITTED_LOAD } from '../../../core/project/prepare-fitted';
 import { STANDARD_MODULES } from '../../../plugins/presets/fit';
-import { buildSnippet } from '../../../scripts/build-snippet';
-import { COMPILE_HINT } from '../../../scripts/lib/snippet';
-import { partFile } from '../../../scripts/lib/snippet-parts';
+import { buildSnippet } from '../../../compiler/build';
+import { COMPILE_HINT } from '../../../compiler/snippet';
+import { partFile } from '../../../compiler/snippet-parts';
 
 const tempDir = () => mkdtempSync(join(tmpdir(), 'varia-snippet-'));
 

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadAgent } from '../../../desktop/agent/build';
+import { loadAgent } from '../../../services/editor/agent-build';
 
 describe('editor agent cache', () => {
   it('EDT-26 a cache whose sources are unchanged is used as it is; a changed source stamp rebuilds it', async () => {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { desktopBuildIsStale, desktopUnavailableReason, electronBinary, electronNodeRequirement, nodeAtLeast } from '../../../scripts/lib/desktop-launch';
-import { ROOT } from '../../../scripts/lib/snippet';
+import { ROOT } from '../../../compiler/snippet';
 
 describe('desktop or web mode', () => {
   it('EDT-1 names the reason the desktop window cannot open, in one line', () => {

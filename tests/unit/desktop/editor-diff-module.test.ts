@@ -7,12 +7,12 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { diffProjects } from '../../../desktop/shared/project-diff';
+import { diffProjects } from '../../../editor-model/project-diff';
 import { evenRanges, percentsFromRanges, rangesFromPercents } from '../../../desktop/renderer/src/model/traffic';
-import { buildSnippet } from '../../../scripts/build-snippet';
+import { buildSnippet } from '../../../compiler/build';
 import { pathToFileURL } from 'node:url';
-import { decodeProject, encodeProject } from '../../../desktop/shared/project-codec';
-import { ROOT } from '../../../scripts/lib/snippet';
+import { decodeProject, encodeProject } from '../../../editor-model/project-codec';
+import { ROOT } from '../../../compiler/snippet';
 import { projectModule, toLiteral } from '../../../services/editor/module';
 
 const base = {

@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createMergeableStore } from 'tinybase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeProject, encodeProject } from '../../../desktop/shared/project-codec';
-import { TABLES_SCHEMA } from '../../../desktop/shared/project-schema';
+import { decodeProject, encodeProject } from '../../../editor-model/project-codec';
+import { TABLES_SCHEMA } from '../../../editor-model/project-schema';
 import { DEFAULT_SNIPPETS_DIR, startServices, type RunningServices } from '../../../services/index';
 import { editorApi, sessionOf } from '../../support/editor-client';
 

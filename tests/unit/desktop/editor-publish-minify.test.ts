@@ -1,11 +1,11 @@
 /**
  * EDT-13: the editor's publish minifies in a worker kept warm for the life of the services
- * (scripts/lib/minify-thread.ts); what it makes is the code `npm run build:snippet` makes in its own
+ * (compiler/minify-thread.ts); what it makes is the code `npm run build:snippet` makes in its own
  * thread, also once the worker was closed, and code terser refuses is refused the same way.
  */
 import { afterAll, expect, it } from 'vitest';
-import { createMinifyThread } from '../../../scripts/lib/minify-thread';
-import { bundleOnly, minifyHere, minifyOptions } from '../../../scripts/lib/snippet';
+import { createMinifyThread } from '../../../compiler/minify-thread';
+import { bundleOnly, minifyHere, minifyOptions } from '../../../compiler/snippet';
 
 const thread = createMinifyThread();
 afterAll(() => thread.close());

@@ -6,9 +6,9 @@ import { createMergeableStore } from 'tinybase';
 import { describe, expect, it } from 'vitest';
 import type { TrackerBatch } from '../../../core/kinds/tracking';
 import { openEventStore } from '../../../services/collector/store';
-import { encodeProject } from '../../../desktop/shared/project-codec';
-import { TABLES_SCHEMA } from '../../../desktop/shared/project-schema';
-import { sampleRatioTest, sharesFromRanges } from '../../../desktop/shared/srm';
+import { encodeProject } from '../../../editor-model/project-codec';
+import { TABLES_SCHEMA } from '../../../editor-model/project-schema';
+import { sampleRatioTest, sharesFromRanges } from '../../../editor-model/srm';
 import { projectResults } from '../../../services/editor/results';
 import type { OpenProject } from '../../../services/editor/workspace';
 

@@ -5,9 +5,9 @@
 import { pathToFileURL } from 'node:url';
 import { createMergeableStore } from 'tinybase';
 import { describe, expect, it } from 'vitest';
-import { decodeProject, encodeProject, encodeValue, functionSource, locate } from '../../../desktop/shared/project-codec';
-import { TABLES_SCHEMA } from '../../../desktop/shared/project-schema';
-import { projectFiles } from '../../../scripts/lib/snippet';
+import { decodeProject, encodeProject, encodeValue, functionSource, locate } from '../../../editor-model/project-codec';
+import { TABLES_SCHEMA } from '../../../editor-model/project-schema';
+import { projectFiles } from '../../../compiler/snippet';
 
 const files = projectFiles(['config', 'tests/fixtures/projects']).filter((file) => file.endsWith('.ts'));
 

@@ -12,7 +12,7 @@ import { join, relative } from 'node:path';
 import { createMergeableStore } from 'tinybase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { SETTINGS_ROW, TABLES_SCHEMA } from '../../../desktop/shared/project-schema';
+import { SETTINGS_ROW, TABLES_SCHEMA } from '../../../editor-model/project-schema';
 import { DataFolderBusy } from '../../../services/data-lock';
 import { startServices, type RunningServices } from '../../../services/index';
 import { editorApi, editorCall, editorSocket, sessionOf, type EditorSession } from '../../support/editor-client';

@@ -16,7 +16,7 @@
  */
 import { canvasUrl, newToken } from '../../../agent/protocol';
 import { canvasOrigin } from '../model/backend';
-import { getDesktopApi } from '../runtime/desktop-bridge';
+import { getDesktopApi } from '../bridge/desktop-bridge';
 import { openFrameChannel, type EditorChannel } from './agent-channel';
 import { canvasSession } from './canvas-session';
 

@@ -7,7 +7,7 @@
  */
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { canvasUrl, newToken } from '../../../agent/protocol';
-import { getDesktopApi } from '../runtime/desktop-bridge';
+import { getDesktopApi } from '../bridge/desktop-bridge';
 import { openWebviewChannel, type WebviewLike } from './agent-channel';
 import { canvasSession } from './canvas-session';
 import { placeFrame, takeFrame, type CanvasFrame } from './frame-host';

@@ -5,7 +5,7 @@
  * and loads the script the services serve for it. A source that does not compile goes to the agent
  * with its reason, which the change list shows. Registrations are kept per source for the window's life.
  */
-import type { PreviewCodeAnswer } from '../../../shared/editor-api';
+import type { PreviewCodeAnswer } from '../../../../editor-model/api-contract';
 import type { PreviewChange } from '../../../agent/protocol';
 import { callApi } from '../model/backend';
 

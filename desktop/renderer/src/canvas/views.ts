@@ -5,7 +5,7 @@
  * homepage comes first; a view whose rule names no path is left out (its URL can still be typed).
  */
 import type { MergeableStore } from 'tinybase';
-import type { RowCells } from '../../../shared/project-codec';
+import type { RowCells } from '../../../../editor-model/project-codec';
 import { rowsOf } from '../model/entities';
 
 /** A page the canvas can show. */

@@ -4,7 +4,7 @@
  * and traffic as percentages stored as `endOfRange`.
  */
 import { ALLOCATION_POLICIES, BUCKETING_STRATEGIES, CAMPAIGN_ACTIVATION_TYPES, LAYER_POLICIES } from '../../../../core/project/types';
-import type { CellValue } from '../../../shared/project-codec';
+import type { CellValue } from '../../../../editor-model/project-codec';
 import { displayName, rebalance, setFields } from '../model/entities';
 import { useEntity, useModel, useRows } from '../model/hooks';
 import { percentsFromRanges, rangesFromPercents, type Range } from '../model/traffic';

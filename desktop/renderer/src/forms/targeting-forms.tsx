@@ -6,7 +6,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { EVENT_TYPES, PAGE_ACTIVATION_TYPES, URL_MATCH_TYPES, VALUE_MATCHES, type UrlCondition } from '../../../../core/project/types';
 import { createUrlMatcher } from '../../../../plugins/modules/pages/url';
-import type { CellValue } from '../../../shared/project-codec';
+import type { CellValue } from '../../../../editor-model/project-codec';
 import { displayName, setFields } from '../model/entities';
 import { useEntity, useModel, useRows } from '../model/hooks';
 import { Icon } from '../shell/icons';

@@ -4,7 +4,7 @@
  * editor (loaded on first use).
  */
 import { lazy, Suspense, useState } from 'react';
-import { valueText, type EntityDiff, type FieldDiff } from '../../../shared/project-diff';
+import { valueText, type EntityDiff, type FieldDiff } from '../../../../editor-model/project-diff';
 import { Icon } from '../shell/icons';
 
 const MonacoDiff = lazy(() => import('./monaco-diff'));

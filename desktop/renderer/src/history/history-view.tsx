@@ -4,8 +4,8 @@
  * as a new revision.
  */
 import { useCallback, useEffect, useState } from 'react';
-import type { RevisionSummary } from '../../../shared/editor-api';
-import type { EntityDiff } from '../../../shared/project-diff';
+import type { RevisionSummary } from '../../../../editor-model/api-contract';
+import type { EntityDiff } from '../../../../editor-model/project-diff';
 import { BackendError, callApi } from '../model/backend';
 import { Icon } from '../shell/icons';
 import { DiffView } from './diff-view';

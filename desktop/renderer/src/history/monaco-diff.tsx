@@ -6,7 +6,7 @@
 import { DiffEditor } from '@monaco-editor/react';
 import { useEffect, useRef } from 'react';
 import '../monaco/environment';
-import type { ValueFormat } from '../../../shared/project-diff';
+import type { ValueFormat } from '../../../../editor-model/project-diff';
 
 const LANGUAGES: Record<ValueFormat, string> = { code: 'javascript', html: 'html', css: 'css', json: 'json', text: 'plaintext' };
 

@@ -1,6 +1,6 @@
 /**
  * The editor backend as the renderer reaches it: one client for the whole HTTP API, built from the
- * contract (desktop/shared/editor-api.ts), so every path is the contract's with each parameter encoded,
+ * contract (editor-model/api-contract.ts), so every path is the contract's with each parameter encoded,
  * and every answer has the route's type. The renderer is always served by the local services (the
  * desktop window loads the same page as web mode), so the backend is this page's origin; the session
  * token the services put in the page's HTML goes with every request (the API answers nothing without
@@ -19,7 +19,7 @@ import {
   type ParamsOf,
   type QueryOf,
   type RouteName,
-} from '../../../shared/editor-api';
+} from '../../../../editor-model/api-contract';
 
 /** An error the backend answered, with its message for people and, for publishes, the problems. */
 export class BackendError extends Error {

@@ -11,7 +11,7 @@
  */
 import type { MergeableStore } from 'tinybase';
 import type { Change } from '../../../../core/project/types';
-import { decodeEntity, encodeEntity, type RowCells } from '../../../shared/project-codec';
+import { decodeEntity, encodeEntity, type RowCells } from '../../../../editor-model/project-codec';
 import { freshId, rowsOf, type EntityRow } from './entities';
 import type { ProjectModel } from './project-model';
 

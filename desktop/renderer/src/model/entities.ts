@@ -4,9 +4,9 @@
  * one labelled edit of the model (one undo step). Row ids are entity ids (see project-schema.ts).
  */
 import type { MergeableStore } from 'tinybase';
-import type { CellValue, RowCells } from '../../../shared/project-codec';
-import { sortedRows } from '../../../shared/project-codec';
-import { PARENT_LINKS, type EntityTable } from '../../../shared/project-schema';
+import type { CellValue, RowCells } from '../../../../editor-model/project-codec';
+import { sortedRows } from '../../../../editor-model/project-codec';
+import { PARENT_LINKS, type EntityTable } from '../../../../editor-model/project-schema';
 import type { ProjectModel } from './project-model';
 import { evenRanges } from './traffic';
 

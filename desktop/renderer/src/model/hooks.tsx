@@ -4,8 +4,8 @@
  */
 import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { useRow, useTable } from 'tinybase/ui-react';
-import type { RowCells } from '../../../shared/project-codec';
-import type { EntityTable } from '../../../shared/project-schema';
+import type { RowCells } from '../../../../editor-model/project-codec';
+import type { EntityTable } from '../../../../editor-model/project-schema';
 import { rowsOf, type EntityRow } from './entities';
 import type { ModelStatus, ProjectModel, UndoState } from './project-model';
 

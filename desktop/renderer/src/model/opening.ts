@@ -4,7 +4,7 @@
  * (`public/open-early.js` in web mode, before the bundle is even parsed; ../shell/prefetch.ts, evaluated
  * before React, otherwise), and taken once by the workspace.
  */
-import type { ProjectOpening } from '../../../shared/editor-api';
+import type { ProjectOpening } from '../../../../editor-model/api-contract';
 import { BackendError, callApi, readAnswer } from './backend';
 
 export type { ProjectOpening };

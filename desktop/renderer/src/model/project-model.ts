@@ -17,7 +17,7 @@
 import { createCheckpoints, createMergeableStore, type Checkpoints, type MergeableStore } from 'tinybase';
 import type { IndexedDbPersister } from 'tinybase/persisters/persister-indexed-db';
 import type { WsSynchronizer } from 'tinybase/synchronizers/synchronizer-ws-client';
-import { TABLES_SCHEMA } from '../../../shared/project-schema';
+import { TABLES_SCHEMA } from '../../../../editor-model/project-schema';
 import { callApi, openSyncSocket, refreshSession } from './backend';
 import { takeProjectOpening, type ProjectOpening } from './opening';
 

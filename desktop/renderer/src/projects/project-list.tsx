@@ -3,7 +3,7 @@
  * with its live revision, and a form to create a project.
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import type { ProjectListing } from '../../../shared/editor-api';
+import type { ProjectListing } from '../../../../editor-model/api-contract';
 import { BackendError, callApi } from '../model/backend';
 import { Icon } from '../shell/icons';
 import './projects.css';

@@ -6,7 +6,7 @@
  * the chosen event (the first one anybody converted on, at first) beside those of any goal event.
  */
 import { useCallback, useEffect, useState } from 'react';
-import type { ExperimentResult, ProjectResults as Results, VariationResult } from '../../../shared/editor-api';
+import type { ExperimentResult, ProjectResults as Results, VariationResult } from '../../../../editor-model/api-contract';
 import { callApi } from '../model/backend';
 import { Icon } from '../shell/icons';
 import './results.css';

@@ -4,8 +4,8 @@
  * and Publish (refused while the project is invalid).
  */
 import { useCallback, useEffect, useState } from 'react';
-import type { LinkedProblem, Review, Sizes } from '../../../shared/editor-api';
-import type { EntityTable } from '../../../shared/project-schema';
+import type { LinkedProblem, Review, Sizes } from '../../../../editor-model/api-contract';
+import type { EntityTable } from '../../../../editor-model/project-schema';
 import { BackendError, callApi } from '../model/backend';
 import { useModel } from '../model/hooks';
 import { kb } from '../history/history-view';

@@ -1,5 +1,5 @@
 import type { ModelStatus, UndoState } from '../model/project-model';
-import type { RuntimeInfo } from '../runtime/use-runtime-info';
+import type { RuntimeInfo } from '../bridge/use-runtime-info';
 import { Icon } from './icons';
 
 const PLATFORM_NAMES: Record<string, string> = {

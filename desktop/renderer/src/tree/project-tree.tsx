@@ -6,8 +6,8 @@
 import { memo, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import type { Indexes } from 'tinybase';
 import { useRow, useSliceRowIds } from 'tinybase/ui-react';
-import type { RowCells } from '../../../shared/project-codec';
-import type { EntityTable } from '../../../shared/project-schema';
+import type { RowCells } from '../../../../editor-model/project-codec';
+import type { EntityTable } from '../../../../editor-model/project-schema';
 import {
   createEntity, deleteEntity, displayName, duplicateEntity, KIND_NAMES, renameEntity, type EntityRow,
 } from '../model/entities';

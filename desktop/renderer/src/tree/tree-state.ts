@@ -8,7 +8,7 @@
  *   change flags) as a small external store, so a row re-renders only when its own flags change.
  */
 import { createIndexes, type Indexes, type MergeableStore } from 'tinybase';
-import type { EntityTable } from '../../../shared/project-schema';
+import type { EntityTable } from '../../../../editor-model/project-schema';
 import { PARENT_CELL } from '../model/entities';
 import type { Selection } from '../workspace/selection';
 

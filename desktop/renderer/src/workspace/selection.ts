@@ -3,8 +3,8 @@
  * the inspector follow it.
  */
 import type { MergeableStore } from 'tinybase';
-import type { RowCells } from '../../../shared/project-codec';
-import type { EntityTable } from '../../../shared/project-schema';
+import type { RowCells } from '../../../../editor-model/project-codec';
+import type { EntityTable } from '../../../../editor-model/project-schema';
 
 /** The tree's selection. */
 export type Selection = { table: EntityTable; rowId: string } | { table: 'settings'; rowId: 'project' };

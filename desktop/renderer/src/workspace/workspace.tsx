@@ -5,14 +5,14 @@
  * (or Ctrl+Y) redo; inside a text field the field's own undo applies.
  */
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import type { ProjectInfo } from '../../../shared/editor-api';
+import type { ProjectInfo } from '../../../../editor-model/api-contract';
 import { callApi } from '../model/backend';
 import { ModelProvider, useModelStatus, useUndoState } from '../model/hooks';
 import { takeProjectOpening } from '../model/opening';
 import { openProjectModel, type ProjectModel } from '../model/project-model';
 import { Icon, type IconName } from '../shell/icons';
 import { StatusBar } from '../shell/status-bar';
-import type { RuntimeInfo } from '../runtime/use-runtime-info';
+import type { RuntimeInfo } from '../bridge/use-runtime-info';
 import { ProjectTree } from '../tree/project-tree';
 import { useChangeFlags } from '../canvas/canvas-session';
 import { SETTINGS_SELECTION, variationOf, type Selection } from './selection';

@@ -1,5 +1,5 @@
 /**
- * The snippet's stand-in of ./access.ts (same exports; scripts/lib/snippet-parts.ts swaps it in): the
+ * The snippet's stand-in of ./access.ts (same exports; compiler/snippet-parts.ts swaps it in): the
  * behaviour-query engine is the `behavior` part (plugins/_shared/parts.ts), fetched from beside the snippet.
  * - A project whose audiences or pages hold a behaviour condition, or whose visitor attributes have a rule,
  *   asks for it at activation: a profile provider supplies the {@link ENGINE_FIELD} field as the part's

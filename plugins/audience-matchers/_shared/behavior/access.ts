@@ -1,7 +1,7 @@
 /**
  * How the behaviour matchers reach the behaviour-query engine (./engine.ts). Here, in Node and in tests, the
  * engine is imported and always there. A snippet build puts ./access-part.ts in its place (same exports,
- * scripts/lib/snippet-parts.ts PART_STUBS), where the engine is the `behavior` part, loaded the first time a
+ * compiler/snippet-parts.ts PART_STUBS), where the engine is the `behavior` part, loaded the first time a
  * page needs it, and audience evaluation waits for it like for any pending profile field.
  */
 import type { PluginContext } from '../../../../core';

@@ -12,7 +12,7 @@ import type { Plugin } from '../../../../core';
 import type { ProjectData } from '../../../../core/project/types';
 import { validateProject } from '../../../../core/project/validate';
 import { standardPreset } from '../../../../plugins/presets/standard';
-import { buildSnippet } from '../../../../scripts/build-snippet';
+import { buildSnippet } from '../../../../compiler/build';
 
 const project = (extra: Partial<ProjectData> = {}) =>
   ({

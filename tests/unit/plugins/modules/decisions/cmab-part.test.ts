@@ -10,7 +10,7 @@ import type { DecisionResult, PluginContext } from '../../../../../core';
 import { PARTS_GLOBAL, PARTS_VERSION } from '../../../../../plugins/_shared/parts';
 import * as real from '../../../../../plugins/modules/decisions/cmab';
 import * as standIn from '../../../../../plugins/modules/decisions/cmab-part';
-import { ON_DEMAND_MODULES, PARTS } from '../../../../../scripts/lib/snippet-parts';
+import { ON_DEMAND_MODULES, PARTS } from '../../../../../compiler/snippet-parts';
 
 const layer = (policy: Record<string, unknown> = {}, experiment: Record<string, unknown> = {}) => ({
   id: 'l',

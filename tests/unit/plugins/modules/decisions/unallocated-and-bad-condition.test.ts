@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import type { AudiencesModule, DecisionsModule } from '../../../../../core';
 import type { LayerState } from '../../../../../core/project/types';
 import { bootKernel } from '../../../../../core/testing';
-import { buildSnippet } from '../../../../../scripts/build-snippet';
+import { buildSnippet } from '../../../../../compiler/build';
 import audiences from '../../../../../plugins/modules/audiences';
 import customAttribute from '../../../../../plugins/audience-matchers/custom-attribute';
 import { DECIDERS, visitorStandIn } from './helpers';

@@ -8,7 +8,7 @@
  * ever sees well-formed input, and a malformed request is a 4xx with its reason. No dependency on Node,
  * the DOM or React.
  */
-import type { ValidationProblem } from '../../core/project';
+import type { ValidationProblem } from '../core/project';
 import { type Check, either, isPositiveInteger, isRecord, matching, oneOf, optional, shape, text } from './checks';
 import type { EntityDiff } from './project-diff';
 import type { SampleRatioResult } from './srm';

@@ -134,7 +134,7 @@ export const PARTS: readonly PartDefinition[] = [
 
 /**
  * Modules every snippet builds from an on-demand stand-in (repository path -> repository path, same
- * exports), as the fitted stand-ins are (scripts/lib/snippet.ts `bundle` takes both): in Node and in tests
+ * exports), as the fitted stand-ins are (compiler/snippet.ts `bundle` takes both): in Node and in tests
  * the real module imports the code, in a snippet the stand-in loads it as a part. The `validate` part needs
  * none: the snippet entry's preparer asks for it (core/project/prepare-on-demand.ts).
  */
@@ -150,7 +150,7 @@ export const PART_STUBS: Readonly<Record<string, string>> = {
 };
 
 /**
- * The stand-ins of {@link ON_DEMAND_PLUGINS}, for snippets that are not fitted (scripts/build-snippet.ts):
+ * The stand-ins of {@link ON_DEMAND_PLUGINS}, for snippets that are not fitted (compiler/build.ts):
  * repository path of the plugin's module -> its stand-in.
  */
 export const PLUGIN_PART_STUBS: Readonly<Record<string, string>> = Object.fromEntries(

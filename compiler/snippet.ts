@@ -12,7 +12,7 @@ import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'n
 import { minify, type MinifyOptions } from 'terser';
 
 /** The repository root. */
-export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** Where built snippets go. */
 export const SNIPPET_DIR = join(ROOT, 'dist/snippets');
 /** Browsers the snippet supports: ES2020 (optional chaining, nullish coalescing). */
@@ -62,7 +62,7 @@ export const stubPlugins = (stubs: Readonly<Record<string, string>>): Plugin[] =
   return [{ name: 'fitted-stubs', setup: (on) => void on.onLoad({ filter: /\.ts$/ }, ({ path }) => load(path)) }];
 };
 
-/** A minifier: terser's `minify` in this thread ({@link minifyHere}) or in a worker (scripts/lib/minify-thread.ts). */
+/** A minifier: terser's `minify` in this thread ({@link minifyHere}) or in a worker (compiler/minify-thread.ts). */
 export type Minifier = (code: string, options: MinifyOptions) => Promise<string>;
 
 /**
@@ -140,7 +140,7 @@ const pluginImports = (refs: readonly JsonPluginRef[]): { lines: string[]; uses:
  * The entry's imports: the boot, and the preparer of its built data. A snippet fitted to its project
  * (`"plugins": { "preset": "standard" }`) gets `prepareFitted`, which leaves the validators out and
  * refuses data from `load`; any other gets `prepareOnDemand`, which validates data from `load` with the
- * validators loaded on demand (the `validate` part beside the snippet, scripts/lib/snippet-parts.ts).
+ * validators loaded on demand (the `validate` part beside the snippet, compiler/snippet-parts.ts).
  */
 const bootImports = (fitted: boolean) => [
   `import { boot } from './core/boot';`,
@@ -239,7 +239,7 @@ export const measureKernel = async (): Promise<Sizes> =>
  * The whole standard preset with no project data, as the size budget and the bench measure it: every
  * plugin of `standardPreset()` and the preparer a non-fitted snippet has, as the snippet itself ships. The
  * parts it loads on demand (the validators of data given to `load`...) are measured on their own
- * (scripts/lib/snippet-parts.ts).
+ * (compiler/snippet-parts.ts).
  */
 export const WHOLE_PRESET_ENTRY = [
   ...bootImports(false),

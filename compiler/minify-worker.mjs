@@ -1,4 +1,4 @@
-// The minify worker of scripts/lib/minify-thread.ts: terser's `minify` on each job it is sent, so a
+// The minify worker of compiler/minify-thread.ts: terser's `minify` on each job it is sent, so a
 // long-lived process (the editor's services) keeps terser compiled and warm off its main thread.
 // Plain JavaScript: a worker thread does not inherit the TypeScript loader in every runner.
 import { parentPort } from 'node:worker_threads';

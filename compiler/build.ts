@@ -1,0 +1,141 @@
+/**
+ * The snippet build, as the command line (`npm run build:snippet`, scripts/build-snippet.ts) and the
+ * editor's publish both run it. A JSON project names its plugins (`"plugins": ["kind/name", { "use": "kind/name", "options": {} }]`)
+ * or the standard preset fitted to its data (`"plugins": { "preset": "standard", "options": {} }`).
+ * A project is validated first (structural rules plus its plugins' rules); a project with errors is not
+ * built. The output must contain no eval or Function constructor (strict CSP).
+ */
+import { readFileSync } from 'node:fs';
+import { extname, join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ProjectDefinition } from '../core/define';
+import { formatProblem, normalizeProjectData, validateProject, type ProjectRule, type ValidationProblem } from '../core/project';
+import type { Plugin } from '../core/types';
+import { fitStandardPreset, fittedStubs } from '../plugins/presets/fit';
+import { PART_STUBS, WHOLE_PRESET_STUBS, writeParts } from './snippet-parts';
+import {
+  ROOT,
+  SNIPPET_DIR,
+  bundle,
+  COMPILE_HINT,
+  findUnsafeEval,
+  measure,
+  projectFiles,
+  snippetEntry,
+  writeOut,
+  type Minifier,
+  type SnippetBuild,
+  type Sizes,
+} from './snippet';
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+export const formatSizes = (sizes: Sizes) => `raw ${kb(sizes.raw)}  gzip ${kb(sizes.gzip)}  brotli ${kb(sizes.brotli)}`;
+
+/** A loaded project file: its definition, and for a JSON project its plugin references. */
+export interface LoadedProject {
+  project: ProjectDefinition;
+  jsonPlugins?: unknown[];
+  /** The snippet runs this data only (see {@link snippetEntry}). */
+  fitted?: boolean;
+}
+
+/** Loads a project file: a `.ts` module's default export, or a `.json` file's `data` and plugin names. */
+export const loadProject = async (file: string): Promise<LoadedProject> => {
+  if (extname(file) === '.json') {
+    const json = JSON.parse(readFileSync(file, 'utf8'));
+    if (!json || typeof json !== 'object' || !json.data) throw new Error(`${file}: a JSON project is { "data": {...}, "plugins": [...] }`);
+    // `"plugins": { "preset": "standard", "options": {...} }`: the standard preset fitted to the data.
+    const preset = json.plugins && !Array.isArray(json.plugins) && typeof json.plugins === 'object' ? json.plugins : undefined;
+    if (preset && preset.preset !== 'standard') throw new Error(`${file}: the only preset is "standard", got ${JSON.stringify(preset.preset)}`);
+    const plugins = preset ? fitStandardPreset(json.data, preset.options ?? {}) : Array.isArray(json.plugins) ? json.plugins : [];
+    const loaded: Plugin[] = [];
+    for (const ref of plugins) {
+      const name = typeof ref === 'string' ? ref : ref?.use;
+      const module = await import(pathToFileURL(join(ROOT, 'plugins', String(name), 'index.ts')).href).catch(() => undefined);
+      if (!module?.default) throw new Error(`${file}: unknown plugin "${name}" (expected plugins/${name}/index.ts)`);
+      loaded.push(typeof module.default === 'function' ? module.default(ref?.options ?? {}) : module.default);
+    }
+    return { project: { data: json.data, plugins: loaded }, jsonPlugins: plugins, fitted: !!preset };
+  }
+  const module = await import(pathToFileURL(file).href);
+  const project = module.default as ProjectDefinition | undefined;
+  if (!project || typeof project !== 'object' || !project.data) {
+    throw new Error(`${file}: the default export must be defineProject({ data, plugins })`);
+  }
+  return { project, fitted: project.fitted === true };
+};
+
+/**
+ * A project's snippet entry and fitted stand-ins exactly as {@link buildSnippet} bundles them (without
+ * validating): what the size budget test and the bench measure (`bundle(entry, 'iife', stubs)`).
+ */
+export const snippetParts = async (projectFile: string): Promise<{ entry: string; stubs: Record<string, string> }> => {
+  const file = resolve(projectFile);
+  const { project, jsonPlugins, fitted } = await loadProject(file);
+  return { entry: snippetEntry(file, jsonPlugins as never, fitted), stubs: { ...PART_STUBS, ...(fitted ? fittedStubs(normalizeProjectData(project.data)) : WHOLE_PRESET_STUBS) } };
+};
+
+/** A project's snippet code exactly as {@link buildSnippet} makes it, neither validated nor written. */
+export const snippetCode = async (projectFile: string): Promise<string> => {
+  const { entry, stubs } = await snippetParts(projectFile);
+  return COMPILE_HINT + (await bundle(entry, 'iife', stubs));
+};
+
+/** The runtime's validation of a loaded project: structural rules and its plugins' rules. */
+export const projectProblems = (project: ProjectDefinition): ValidationProblem[] => {
+  const rules = (project.plugins ?? []).map((plugin) => plugin.validate).filter((rule): rule is ProjectRule => !!rule);
+  return validateProject(normalizeProjectData(project.data), { rules, plugins: project.plugins ?? [] });
+};
+
+/**
+ * The snippet of a loaded project that has been validated: its entry bundled (with the fitted stand-ins
+ * when it is fitted) and checked for code a strict CSP forbids. `projectFile` is the file `loaded` came
+ * from (the entry imports it). The editor's publish calls this with the project it has validated
+ * itself, and a minifier kept warm in a worker; the command line with terser in its own thread.
+ */
+export const snippetOf = async (projectFile: string, loaded: LoadedProject, minifier?: Minifier): Promise<string> => {
+  const file = resolve(projectFile);
+  // The on-demand parts' stand-ins (compiler/snippet-parts.ts), and a fitted snippet's own (it keeps
+  // inline the plugins a snippet of the whole preset loads as parts).
+  const stubs = { ...PART_STUBS, ...(loaded.fitted ? fittedStubs(normalizeProjectData(loaded.project.data)) : WHOLE_PRESET_STUBS) };
+  const code = COMPILE_HINT + (await bundle(snippetEntry(file, loaded.jsonPlugins as never, loaded.fitted), 'iife', stubs, minifier));
+  const unsafe = findUnsafeEval(code);
+  if (unsafe) throw new Error(`${relative(ROOT, file)}: the snippet contains code a strict CSP forbids (${unsafe})`);
+  return code;
+};
+
+/** Validates and builds one project; throws with every problem when it is invalid. */
+export const buildSnippet = async (projectFile: string, outFile?: string): Promise<SnippetBuild> => {
+  const file = resolve(projectFile);
+  const loaded = await loadProject(file);
+  const data = normalizeProjectData(loaded.project.data);
+  const problems = projectProblems(loaded.project);
+  for (const warning of problems.filter((problem) => problem.severity === 'warning')) console.warn(`warning: ${formatProblem(warning)}`);
+  const errors = problems.filter((problem) => problem.severity === 'error');
+  if (errors.length) {
+    throw new Error(`${relative(ROOT, file)} is invalid:\n${errors.map((problem) => `  - ${formatProblem(problem)}`).join('\n')}`);
+  }
+  const code = await snippetOf(file, loaded);
+  const target = outFile ? resolve(outFile) : join(SNIPPET_DIR, `${data.projectId}.js`);
+  writeOut(target, code);
+  // The parts it loads on demand go beside it (compiler/snippet-parts.ts).
+  await writeParts(target, !!loaded.fitted);
+  return { projectId: String(data.projectId), file: target, sizes: measure(code) };
+};
+
+/**
+ * Builds every project (config/ and the test fixtures) and writes dist/snippets/sizes.json.
+ * `onBuilt` hears of each snippet as soon as it is written, so a long build shows its progress.
+ */
+export const buildAllSnippets = async (onBuilt?: (built: SnippetBuild, index: number, total: number) => void): Promise<SnippetBuild[]> => {
+  const builds: SnippetBuild[] = [];
+  const files = projectFiles();
+  for (const file of files) {
+    const built = await buildSnippet(file);
+    builds.push(built);
+    onBuilt?.(built, builds.length, files.length);
+  }
+  const sizes = Object.fromEntries(builds.map((built) => [built.projectId, built.sizes]));
+  writeOut(join(SNIPPET_DIR, 'sizes.json'), JSON.stringify(sizes, null, 2) + '\n');
+  return builds;
+};
