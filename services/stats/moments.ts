@@ -54,10 +54,10 @@ export interface Effect {
 }
 
 /**
- * Why a comparison has no numbers: too few visitors, no spread in a metric yet, a control mean of 0
- * under a relative difference, or input that no data can give.
+ * Why a comparison has no numbers: too few visitors or (for a proportion) conversions, no spread in a
+ * metric yet, a control mean of 0 under a relative difference, or input that no data can give.
  */
-export type ErrorCode = 'too-few-visitors' | 'no-spread' | 'zero-control-mean' | 'invalid-input';
+export type ErrorCode = 'too-few-visitors' | 'too-few-conversions' | 'no-spread' | 'zero-control-mean' | 'invalid-input';
 
 /** A problem that leaves no number worth showing; `message` is the sentence staff read. */
 export class StatsInputError extends Error {
@@ -197,12 +197,35 @@ function adjustedEffect(control: AdjustedStats, variant: AdjustedStats, differen
   return { ...base, estimate: shift / scale, variance };
 }
 
-/** The effect of `variant` over `control`; throws {@link StatsInputError} when no honest number exists. */
-export function effectOf(control: VariationStats, variant: VariationStats, difference: Difference): Effect {
+/**
+ * The normal approximation behind every interval needs counts on both sides of a proportion: below
+ * `minimum` conversions (or visitors without one) in a variation, intervals undercover, the relative
+ * difference's most (the calibration in tests/support/ab-simulation.ts measures it).
+ */
+function requireConversions(stats: SufficientStats, label: string, minimum: number): void {
+  const { proportion, n, mean } = summarize(stats, label);
+  const conversions = Math.round(n * mean);
+  if (!proportion || Math.min(conversions, n - conversions) >= minimum) return;
+  const who = label === 'control' ? 'the control' : 'the variation';
+  const counted = conversions < minimum ? `${conversions} conversion${conversions === 1 ? '' : 's'}` : `${n - conversions} visitor${n - conversions === 1 ? '' : 's'} without one`;
+  throw new StatsInputError(
+    'too-few-conversions',
+    `Not enough data yet: ${who} has ${counted}, and each variation needs at least ${minimum} conversions and ${minimum} visitors without one before its interval can be trusted.`,
+  );
+}
+
+/**
+ * The effect of `variant` over `control`; throws {@link StatsInputError} when no honest number exists.
+ * `minimumConversions` applies to a proportion metric (not to its covariate).
+ */
+export function effectOf(control: VariationStats, variant: VariationStats, difference: Difference, minimumConversions = 0): Effect {
   const adjusted = [isAdjusted(control), isAdjusted(variant)];
   if (adjusted[0] !== adjusted[1]) {
     throw new StatsInputError('invalid-input', 'One variation has a pre-period covariate and the other has none: give both or neither.');
   }
+  const metric = (side: VariationStats) => (isAdjusted(side) ? side.post : side);
+  requireConversions(metric(control), 'control', minimumConversions);
+  requireConversions(metric(variant), 'variant', minimumConversions);
   if (isAdjusted(control) && isAdjusted(variant)) return adjustedEffect(control, variant, difference);
   return plainEffect(control as SufficientStats, variant as SufficientStats, difference);
 }
