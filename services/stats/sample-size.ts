@@ -3,7 +3,7 @@
  * power at alpha, for a conversion rate or a mean (and, given the daily traffic, how many days). The
  * sequential method needs more visitors than a fixed-horizon test: its interval is wider at every look.
  */
-import { DEFAULT_TUNING, type Method, sequenceHalfWidth } from './compare';
+import { type Method, sequenceHalfWidth } from './compare';
 import { normalQuantile, studentTQuantile } from './distributions';
 import type { SufficientStats } from './moments';
 
@@ -21,7 +21,10 @@ export interface SampleSizeOptions {
   power?: number;
   /** The method the results will be read with; `sequential` needs more visitors. Default `frequentist`. */
   method?: Method;
-  /** Sequential only: the sequence's tuning (total visitors); default as {@link compare}'s. */
+  /**
+   * Sequential only: the sequence's tuning (total visitors in a comparison). Without it the sequence is
+   * taken as tuned to the answer itself (twice the visitors per variation), as a planned experiment is.
+   */
   tuning?: number;
   /** Variations including the control; default 2. */
   variations?: number;
@@ -37,6 +40,8 @@ export interface SampleSize {
   total: number;
   /** Days at `dailyVisitors` (when given). */
   days?: number;
+  /** Sequential only: the tuning these visitors assume; give it to {@link compare} when reading the results. */
+  tuning?: number;
 }
 
 /** The baseline a variation's sufficient statistics describe (a proportion when sum equals sumSquares). */
@@ -113,21 +118,37 @@ function sequentialHorizon(design: Design, alpha: number, power: number, tuning:
   return high;
 }
 
+/** Sequential with no tuning given: tuned to its own answer (a fixed point, reached in a few rounds). */
+function selfTunedHorizon(design: Design, alpha: number, power: number, start: number): { perVariation: number; tuning: number } {
+  let tuning = 2 * start;
+  for (let round = 0; round < 50; round += 1) {
+    const perVariation = sequentialHorizon(design, alpha, power, tuning);
+    if (!Number.isFinite(perVariation) || 2 * perVariation === tuning) return { perVariation, tuning };
+    tuning = 2 * perVariation;
+  }
+  return { perVariation: sequentialHorizon(design, alpha, power, tuning), tuning };
+}
+
 /**
  * Visitors needed per variation (and in all, and in days at `dailyVisitors`) to detect `uplift` on the
  * baseline with `power` at `alpha`; `{ error }` with a sentence when the question has no answer.
  */
 export function sampleSize(options: SampleSizeOptions): SampleSize | { error: string } {
-  const { alpha = 0.05, power = 0.8, method = 'frequentist', tuning = DEFAULT_TUNING, variations = 2, dailyVisitors } = options;
+  const { alpha = 0.05, power = 0.8, method = 'frequentist', variations = 2, dailyVisitors } = options;
   if (!(options.uplift !== 0 && Number.isFinite(options.uplift))) return { error: 'Choose a non-zero uplift to detect (0.05 for +5%).' };
   if (!(alpha > 0 && alpha < 1) || !(power > 0 && power < 1)) return { error: 'alpha and power must each be between 0 and 1.' };
   if (!(Number.isInteger(variations) && variations >= 2)) return { error: 'An experiment has at least 2 variations, counting the control.' };
   const design = designOf(options.baseline, options.uplift);
   if (typeof design === 'string') return { error: design };
-  const perVariation =
-    method === 'sequential' ? sequentialHorizon(design, alpha, power, tuning) : fixedHorizon(design, alpha, power, 'rate' in options.baseline);
-  if (!Number.isFinite(perVariation)) return { error: 'No realistic number of visitors detects so small an uplift: choose a larger one.' };
-  const total = perVariation * variations;
-  const days = dailyVisitors && dailyVisitors > 0 ? Math.ceil(total / dailyVisitors) : undefined;
-  return days === undefined ? { perVariation, total } : { perVariation, total, days };
+  const fixed = fixedHorizon(design, alpha, power, 'rate' in options.baseline);
+  let answer: SampleSize = { perVariation: fixed, total: fixed * variations };
+  if (method === 'sequential') {
+    if (!(options.tuning === undefined || (options.tuning > 0 && Number.isFinite(options.tuning)))) return { error: 'tuning must be a positive number of visitors.' };
+    const { perVariation, tuning } =
+      options.tuning === undefined ? selfTunedHorizon(design, alpha, power, fixed) : { perVariation: sequentialHorizon(design, alpha, power, options.tuning), tuning: options.tuning };
+    if (!Number.isFinite(perVariation)) return { error: 'No realistic number of visitors detects so small an uplift: choose a larger one.' };
+    answer = { perVariation, total: perVariation * variations, tuning };
+  }
+  if (dailyVisitors && dailyVisitors > 0) answer.days = Math.ceil(answer.total / dailyVisitors);
+  return answer;
 }

@@ -11,7 +11,7 @@
  *    estimate, and gives its reason otherwise.
  * For a metric where lower is better, "ahead" means an interval below zero, and the words say so.
  */
-import type { CompareOptions, CompareResult } from './compare';
+import { type CompareOptions, type CompareResult, DEFAULT_TUNING } from './compare';
 import { isAdjusted, type SufficientStats, type VariationStats } from './moments';
 import { baselineOf, sampleSize } from './sample-size';
 
@@ -83,7 +83,8 @@ function needMore(input: VerdictInput): Verdict | undefined {
     uplift: minimumUplift,
     alpha: options.alpha,
     method: options.method,
-    tuning: options.tuning,
+    // The tuning the comparison was read with: the visitors still needed for the interval staff see.
+    tuning: options.tuning ?? DEFAULT_TUNING,
   });
   if ('error' in needed) return undefined;
   const have = Math.min(control.n, metricOf(input.variant).n);

@@ -61,9 +61,12 @@ describe('sampleSize for a proportion', () => {
 
   it('seed 3801: 2,000 simulated tests at the computed size detect the uplift about 80% of the time, fixed-horizon and sequential', () => {
     const fixed = size(sampleSize({ baseline: { rate: 0.1 }, uplift: 0.5 })).perVariation;
-    const sequential = size(sampleSize({ baseline: { rate: 0.1 }, uplift: 0.5, method: 'sequential' })).perVariation;
+    const planned = size(sampleSize({ baseline: { rate: 0.1 }, uplift: 0.5, method: 'sequential' }));
+    const sequential = planned.perVariation;
     expect(sequential).toBeGreaterThan(fixed);
-    const options = (method: CompareOptions['method']): CompareOptions => ({ method, difference: 'absolute' });
+    // Without a tuning the sequence is planned as tuned to its own total, and the results are read so.
+    expect(planned.tuning).toBe(2 * sequential);
+    const options = (method: CompareOptions['method']): CompareOptions => ({ method, difference: 'absolute', tuning: planned.tuning });
     // 2,000 runs: a standard error of 0.9 points on the power.
     const fixedPower = simulatedPower(fixed, [0.1, 0.15], options('frequentist'), 2000, 3801);
     const sequentialPower = simulatedPower(sequential, [0.1, 0.15], options('sequential'), 2000, 3802);
@@ -73,6 +76,14 @@ describe('sampleSize for a proportion', () => {
     expect(simulatedPower(Math.round(sequential * 0.9), [0.1, 0.15], options('sequential'), 2000, 3803)).toBeLessThan(sequentialPower);
   }, 60_000);
 
+  it('a sequence tuned to the experiment needs fewer visitors than one tuned far from it', () => {
+    const tuned = size(sampleSize({ baseline: { rate: 0.05 }, uplift: 0.05, method: 'sequential' }));
+    const untuned = size(sampleSize({ baseline: { rate: 0.05 }, uplift: 0.05, method: 'sequential', tuning: 5000 }));
+    expect(untuned.tuning).toBe(5000);
+    expect(tuned.perVariation).toBeLessThan(untuned.perVariation);
+    expect(tuned.perVariation).toBeGreaterThan(size(sampleSize({ baseline: { rate: 0.05 }, uplift: 0.05 })).perVariation);
+  });
+
   it('refuses questions without an answer, each with its reason', () => {
     expect(sampleSize({ baseline: { rate: 0 }, uplift: 0.05 })).toEqual({ error: expect.stringContaining('between 0 and 1') });
     expect(sampleSize({ baseline: { rate: 0.8 }, uplift: 0.5 })).toEqual({ error: expect.stringContaining('choose a smaller uplift') });
@@ -81,6 +92,7 @@ describe('sampleSize for a proportion', () => {
     expect(sampleSize({ baseline: { mean: 4, standardDeviation: 0 }, uplift: 0.1 })).toEqual({ error: expect.stringContaining('standard deviation') });
     expect(sampleSize({ baseline: { rate: 0.1 }, uplift: 0.1, power: 1 })).toEqual({ error: expect.stringContaining('between 0 and 1') });
     expect(sampleSize({ baseline: { rate: 0.1 }, uplift: 0.1, variations: 1 })).toEqual({ error: expect.stringContaining('at least 2 variations') });
+    expect(sampleSize({ baseline: { rate: 0.1 }, uplift: 0.1, method: 'sequential', tuning: -1 })).toEqual({ error: expect.stringContaining('tuning') });
   });
 
   it('a smaller uplift, a lower rate or a stricter alpha needs more visitors', () => {
