@@ -150,9 +150,11 @@ function bayesian(effect: Effect, options: CompareOptions, alpha: number): Compa
   };
 }
 
+const METHODS = new Set<string>(['frequentist', 'sequential', 'bayesian']);
+
 function checkOptions(options: CompareOptions): void {
   const { alpha = 0.05, tuning = DEFAULT_TUNING, prior } = options;
-  if (!['frequentist', 'sequential', 'bayesian'].includes(options.method)) throw new StatsInputError('invalid-input', `Unknown method "${options.method}": use frequentist, sequential or bayesian.`);
+  if (!METHODS.has(options.method)) throw new StatsInputError('invalid-input', `Unknown method "${options.method}": use frequentist, sequential or bayesian.`);
   if (options.difference !== 'relative' && options.difference !== 'absolute') throw new StatsInputError('invalid-input', `Unknown difference "${options.difference}": use relative or absolute.`);
   if (!(alpha > 0 && alpha < 1)) throw new StatsInputError('invalid-input', `alpha must be between 0 and 1 (0.05 gives 95% intervals); it is ${alpha}.`);
   if (!(options.minimumConversions === undefined || options.minimumConversions >= 0)) throw new StatsInputError('invalid-input', 'minimumConversions must be 0 or more.');

@@ -211,11 +211,17 @@ function upperTailQuantile(q: number, v: number): number {
     const excess = studentTSurvival(t, v) - q;
     if (excess > 0) low = t;
     else high = t;
-    let next = t + excess / studentTDensity(t, v);
-    // A Newton step that leaves the bracket (heavy tails, few degrees of freedom) is replaced by halving it.
-    if (!(next > low && next < high)) next = Number.isFinite(high) ? (low + high) / 2 : Math.max(2 * t, low + 1);
-    if (Math.abs(next - t) <= 1e-14 * Math.max(1, Math.abs(next))) return next;
-    t = next;
+    const newton = t + excess / studentTDensity(t, v);
+    if (newton > low && newton < high) {
+      // Newton converges quadratically: after a step this small the error left is below 1e-15.
+      if (Math.abs(newton - t) <= 1e-8 * Math.max(1, Math.abs(newton))) return newton;
+      t = newton;
+    } else {
+      // A Newton step that leaves the bracket (heavy tails, few degrees of freedom) is replaced by halving it.
+      if (!Number.isFinite(high)) t = Math.max(2 * t, low + 1);
+      else if (high - low <= 1e-15 * high) return (low + high) / 2;
+      else t = (low + high) / 2;
+    }
   }
   return t;
 }

@@ -71,6 +71,9 @@ export class StatsInputError extends Error {
 
 export const isAdjusted = (side: VariationStats): side is AdjustedStats => 'post' in side;
 
+/** The metric's statistics of a side (its `post` when it carries a covariate). */
+export const metricOf = (side: VariationStats): SufficientStats => (isAdjusted(side) ? side.post : side);
+
 const describe = (label: string) => (label === 'control' ? 'The control' : 'The variation');
 
 /**
@@ -79,7 +82,7 @@ const describe = (label: string) => (label === 'control' ? 'The control' : 'The 
  */
 export function summarize(stats: SufficientStats, label: string): Summary {
   const { n, sum, sumSquares } = stats;
-  if (![n, sum, sumSquares].every(Number.isFinite) || n < 0 || !Number.isInteger(n)) {
+  if (!(Number.isFinite(sum) && Number.isFinite(sumSquares) && Number.isInteger(n) && n >= 0)) {
     throw new StatsInputError('invalid-input', `${describe(label)}'s statistics are not valid: n must be a whole number of visitors and the sums finite numbers.`);
   }
   if (n < 2) throw new StatsInputError('too-few-visitors', `Not enough data yet: ${label === 'control' ? 'the control' : 'the variation'} has ${n} visitor${n === 1 ? '' : 's'}, and each variation needs at least 2.`);
@@ -132,6 +135,9 @@ function adjustedSide(stats: AdjustedStats, label: string): AdjustedSide {
   return { post, pre, covariance: covariance(post, pre, stats.sumOfProducts) };
 }
 
+/** A side's variance after adjustment by θ. */
+const adjustedVariance = (side: AdjustedSide, theta: number) => side.post.variance + theta ** 2 * side.pre.variance - 2 * theta * side.covariance;
+
 function welch(varianceA: number, nA: number, varianceB: number, nB: number): number {
   const a = varianceA / nA;
   const b = varianceB / nB;
@@ -161,11 +167,13 @@ function plainEffect(control: SufficientStats, variant: SufficientStats, differe
   requireSpread(b.variance, 'variant');
   requireControlMean(a.mean, difference);
   const degreesOfFreedom = welch(a.variance, a.n, b.variance, b.n);
-  const base = { degreesOfFreedom, visitors: a.n + b.n, controlMean: a.mean };
-  if (difference === 'absolute') return { ...base, estimate: b.mean - a.mean, variance: a.variance / a.n + b.variance / b.n };
+  const visitors = a.n + b.n;
+  if (difference === 'absolute') {
+    return { estimate: b.mean - a.mean, variance: a.variance / a.n + b.variance / b.n, degreesOfFreedom, visitors, controlMean: a.mean };
+  }
   // Delta method for (mean_b - mean_a) / mean_a with independent variations.
   const variance = b.variance / (a.mean ** 2 * b.n) + (a.variance * b.mean ** 2) / (a.mean ** 4 * a.n);
-  return { ...base, estimate: (b.mean - a.mean) / a.mean, variance };
+  return { estimate: (b.mean - a.mean) / a.mean, variance, degreesOfFreedom, visitors, controlMean: a.mean };
 }
 
 /**
@@ -180,21 +188,24 @@ function adjustedEffect(control: AdjustedStats, variant: AdjustedStats, differen
   requireSpread(b.post.variance, 'variant');
   requireControlMean(a.post.mean, difference);
   const theta = pooledTheta(control, variant);
-  const adjustedVariance = (side: AdjustedSide) => side.post.variance + theta ** 2 * side.pre.variance - 2 * theta * side.covariance;
-  const varianceA = adjustedVariance(a);
-  const varianceB = adjustedVariance(b);
+  const varianceA = adjustedVariance(a, theta);
+  const varianceB = adjustedVariance(b, theta);
   requireSpread(varianceA, 'control');
   requireSpread(varianceB, 'variant');
   const shift = b.post.mean - theta * b.pre.mean - (a.post.mean - theta * a.pre.mean);
-  const base = { degreesOfFreedom: welch(varianceA, a.post.n, varianceB, b.post.n), visitors: a.post.n + b.post.n, controlMean: a.post.mean };
-  if (difference === 'absolute') return { ...base, estimate: shift, variance: varianceA / a.post.n + varianceB / b.post.n };
+  const degreesOfFreedom = welch(varianceA, a.post.n, varianceB, b.post.n);
+  const visitors = a.post.n + b.post.n;
+  const controlMean = a.post.mean;
+  if (difference === 'absolute') {
+    return { estimate: shift, variance: varianceA / a.post.n + varianceB / b.post.n, degreesOfFreedom, visitors, controlMean };
+  }
   // Delta method for shift / mean_post_a. Its gradient in the control's (post, pre) means is
   // (-mean_post_b / mean_post_a, θ) / mean_post_a, taking the pre means as equal, which random assignment makes them in expectation.
   const scale = a.post.mean;
   const ratio = b.post.mean / scale;
   const controlPart = ratio ** 2 * a.post.variance - 2 * theta * ratio * a.covariance + theta ** 2 * a.pre.variance;
   const variance = varianceB / (b.post.n * scale ** 2) + controlPart / (a.post.n * scale ** 2);
-  return { ...base, estimate: shift / scale, variance };
+  return { estimate: shift / scale, variance, degreesOfFreedom, visitors, controlMean };
 }
 
 /**
@@ -223,9 +234,8 @@ export function effectOf(control: VariationStats, variant: VariationStats, diffe
   if (adjusted[0] !== adjusted[1]) {
     throw new StatsInputError('invalid-input', 'One variation has a pre-period covariate and the other has none: give both or neither.');
   }
-  const metric = (side: VariationStats) => (isAdjusted(side) ? side.post : side);
-  requireConversions(metric(control), 'control', minimumConversions);
-  requireConversions(metric(variant), 'variant', minimumConversions);
+  requireConversions(metricOf(control), 'control', minimumConversions);
+  requireConversions(metricOf(variant), 'variant', minimumConversions);
   if (isAdjusted(control) && isAdjusted(variant)) return adjustedEffect(control, variant, difference);
   return plainEffect(control as SufficientStats, variant as SufficientStats, difference);
 }

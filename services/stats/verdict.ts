@@ -12,7 +12,7 @@
  * For a metric where lower is better, "ahead" means an interval below zero, and the words say so.
  */
 import { type CompareOptions, type CompareResult, DEFAULT_TUNING } from './compare';
-import { isAdjusted, type SufficientStats, type VariationStats } from './moments';
+import { metricOf, type VariationStats } from './moments';
 import { baselineOf, sampleSize } from './sample-size';
 
 /** What the verdict says, for styling and sorting. */
@@ -72,8 +72,6 @@ function roughly(count: number): string {
   const magnitude = 10 ** Math.max(0, Math.floor(Math.log10(Math.max(count, 1))) - 1);
   return (Math.ceil(count / magnitude) * magnitude).toLocaleString('en-US');
 }
-
-const metricOf = (side: VariationStats): SufficientStats => (isAdjusted(side) ? side.post : side);
 
 function needMore(input: VerdictInput): Verdict | undefined {
   const { options, minimumUplift = 0.05, dailyVisitors, variations = 2 } = input;
