@@ -69,6 +69,7 @@ export class StatsInputError extends Error {
   }
 }
 
+/** Whether a side carries a pre-period covariate. */
 export const isAdjusted = (side: VariationStats): side is AdjustedStats => 'post' in side;
 
 /** The metric's statistics of a side (its `post` when it carries a covariate). */
@@ -105,7 +106,7 @@ function covariance(post: Summary, pre: Summary, sumOfProducts: number): number 
   return (sumOfProducts - n * post.mean * pre.mean) / (n - 1);
 }
 
-/** A side after adjustment: its post and pre summaries, their covariance, and the adjusted mean and variance. */
+/** A side with a covariate: the metric's and the covariate's summaries, and their covariance. */
 interface AdjustedSide {
   post: Summary;
   pre: Summary;
