@@ -1,54 +1,14 @@
 /**
  * Sample-ratio mismatch (EDT-24): Pearson's chi-square test of the visitors per variation against
  * the split the experiment's traffic allocation asks for. A p-value under {@link SRM_THRESHOLD}
- * means the split is very unlikely to be chance: bucketing or tracking is broken somewhere.
+ * means the split is very unlikely to be chance: bucketing or tracking is broken somewhere. The
+ * chi-square distribution is the statistics module's (services/stats, plain arithmetic: browser-safe).
  */
+
+import { chiSquareSurvival } from '../../services/stats/distributions';
 
 /** The p-value under which the editor warns. */
 export const SRM_THRESHOLD = 0.001;
-
-/** ln Γ(x), Lanczos approximation (|error| < 2e-10 for x > 0). */
-function logGamma(x: number): number {
-  const c = [76.18009172947146, -86.50532032941677, 24.01409824083091, -1.231739572450155, 0.1208650973866179e-2, -0.5395239384953e-5];
-  let y = x;
-  const tmp = x + 5.5 - (x + 0.5) * Math.log(x + 5.5);
-  let series = 1.000000000190015;
-  for (const coefficient of c) series += coefficient / ++y;
-  return -tmp + Math.log((2.5066282746310005 * series) / x);
-}
-
-/** The regularised upper incomplete gamma function Q(a, x) (Numerical Recipes' gammq). */
-function upperGamma(a: number, x: number): number {
-  if (x <= 0) return 1;
-  const gln = logGamma(a);
-  if (x < a + 1) {
-    let sum = 1 / a;
-    let term = sum;
-    for (let n = 1; n < 500; n += 1) {
-      term *= x / (a + n);
-      sum += term;
-      if (Math.abs(term) < Math.abs(sum) * 1e-14) break;
-    }
-    return 1 - sum * Math.exp(-x + a * Math.log(x) - gln);
-  }
-  let b = x + 1 - a;
-  let c = 1 / 1e-300;
-  let d = 1 / b;
-  let h = d;
-  for (let i = 1; i < 500; i += 1) {
-    const an = -i * (i - a);
-    b += 2;
-    d = an * d + b;
-    if (Math.abs(d) < 1e-300) d = 1e-300;
-    c = b + an / c;
-    if (Math.abs(c) < 1e-300) c = 1e-300;
-    d = 1 / d;
-    const delta = d * c;
-    h *= delta;
-    if (Math.abs(delta - 1) < 1e-14) break;
-  }
-  return Math.exp(-x + a * Math.log(x) - gln) * h;
-}
 
 /** Result of {@link sampleRatioTest}. */
 export interface SampleRatioResult {
@@ -77,7 +37,7 @@ export function sampleRatioTest(observed: readonly number[], shares: readonly nu
     return sum + (count - expected) ** 2 / expected;
   }, 0);
   const degreesOfFreedom = pairs.length - 1;
-  const pValue = upperGamma(degreesOfFreedom / 2, chiSquare / 2);
+  const pValue = chiSquareSurvival(chiSquare, degreesOfFreedom);
   return { chiSquare, degreesOfFreedom, pValue, mismatch: pValue < SRM_THRESHOLD };
 }
 

@@ -5,7 +5,9 @@
  *   `_shared/` and the runtime-wide `plugins/_shared/` (small helpers several kinds need: query
  *   parameters, cookies' names...); never another plugin, never another kind's `_shared/`, never
  *   the test kit;
- * - a preset (`plugins/presets/`) imports only `core/` and plugins, and no plugin imports a preset.
+ * - a preset (`plugins/presets/`) imports only `core/` and plugins, and no plugin imports a preset;
+ * - the statistics (`services/stats/`) import only their own folder: no package, no `node:` module, so
+ *   that the editor's renderer and a browser can load them as they are.
  * Checked by a unit test over the whole tree.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -38,7 +40,12 @@ const placeOf = (path: string) => {
 export const checkFile = (root: string, file: string, source: string): BoundaryViolation[] => {
   const from = placeOf(file);
   const violations: BoundaryViolation[] = [];
+  const stats = file.startsWith('services/stats/');
   for (const specifier of importsOf(source)) {
+    if (stats && !specifier.startsWith('./')) {
+      violations.push({ file, specifier, rule: 'services/stats/ imports only its own folder' });
+      continue;
+    }
     if (!specifier.startsWith('.')) continue; // packages are allowed; their cost shows in the size budget
     const target = relative(root, resolve(root, dirname(file), specifier)).split(sep).join('/');
     const to = placeOf(target);
@@ -65,6 +72,6 @@ const sources = (root: string, dir: string): string[] =>
     return /\.(ts|tsx)$/.test(entry.name) ? [path] : [];
   });
 
-/** Every violation in `core/` and `plugins/` under `root`. */
+/** Every violation in `core/`, `plugins/` and `services/stats/` under `root`. */
 export const checkBoundaries = (root: string): BoundaryViolation[] =>
-  ['core', 'plugins'].flatMap((dir) => sources(root, dir)).flatMap((file) => checkFile(root, file, readFileSync(join(root, file), 'utf8')));
+  ['core', 'plugins', 'services/stats'].flatMap((dir) => sources(root, dir)).flatMap((file) => checkFile(root, file, readFileSync(join(root, file), 'utf8')));

@@ -12,13 +12,14 @@ import { editorBench } from './suites/editor';
 import { editorCanvasBench } from './suites/editor-canvas';
 import { homepageBench } from './suites/homepage';
 import { snippetSizes } from './suites/snippet-sizes';
+import { statsBench } from './suites/stats';
 import { trackerBench } from './suites/tracker';
 import { visitorViewsBench } from './suites/visitor-views';
 import { widgetsBench } from './suites/widgets';
 import { widgetsPart2Bench } from './suites/widgets-part2';
 import { renderTable, type BenchSuite } from './table';
 
-const SUITES: BenchSuite[] = [snippetSizes, decisionsBench, audienceEvaluation, changesBench, changesHeadBench, visitorViewsBench, trackerBench, widgetsBench, widgetsPart2Bench, homepageBench, editorBench, editorCanvasBench];
+const SUITES: BenchSuite[] = [snippetSizes, decisionsBench, audienceEvaluation, changesBench, changesHeadBench, visitorViewsBench, trackerBench, widgetsBench, widgetsPart2Bench, homepageBench, editorBench, editorCanvasBench, statsBench];
 
 const wanted = process.argv.slice(2).map((word) => word.toLowerCase());
 const unknown = wanted.filter((word) => !SUITES.some((suite) => suite.name === word));

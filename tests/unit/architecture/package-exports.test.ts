@@ -35,6 +35,15 @@ describe('the package', () => {
     expect(device.default.type).toBe('audienceMatcher');
   }, 60_000);
 
+  it('the statistics resolve through the package name, with their types', async () => {
+    const stats: typeof import('../../../services/stats') = await import(`${pkg.name}/stats`);
+    const result = stats.compare({ n: 1000, sum: 100, sumSquares: 100 }, { n: 1000, sum: 130, sumSquares: 130 }, { method: 'frequentist', difference: 'absolute' });
+    expect(result.error).toBeUndefined();
+    expect(result.expected).toBeCloseTo(0.03, 12);
+    expect(typeof stats.sampleSize).toBe('function');
+    expect(typeof stats.verdict).toBe('function');
+  });
+
   it('the varia-build-snippet command builds a project and refuses bad arguments with its usage', () => {
     const bin = join(ROOT, pkg.bin['varia-build-snippet']);
     const bad = spawnSync(process.execPath, [bin, '--nope'], { encoding: 'utf8' });
