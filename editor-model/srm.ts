@@ -2,10 +2,10 @@
  * Sample-ratio mismatch (EDT-24): Pearson's chi-square test of the visitors per variation against
  * the split the experiment's traffic allocation asks for. A p-value under {@link SRM_THRESHOLD}
  * means the split is very unlikely to be chance: bucketing or tracking is broken somewhere. The
- * chi-square distribution is the statistics module's (services/stats, plain arithmetic: browser-safe).
+ * chi-square distribution is the statistics module's (stats, plain arithmetic: browser-safe).
  */
 
-import { chiSquareSurvival } from '../../services/stats/distributions';
+import { chiSquareSurvival } from '../stats/distributions';
 
 /** The p-value under which the editor warns. */
 export const SRM_THRESHOLD = 0.001;

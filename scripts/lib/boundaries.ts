@@ -6,7 +6,7 @@
  *   parameters, cookies' names...); never another plugin, never another kind's `_shared/`, never
  *   the test kit;
  * - a preset (`plugins/presets/`) imports only `core/` and plugins, and no plugin imports a preset;
- * - the statistics (`services/stats/`) import only their own folder: no package, no `node:` module, so
+ * - the statistics (`stats/`) import only their own folder: no package, no `node:` module, so
  *   that the editor's renderer and a browser can load them as they are.
  * Checked by a unit test over the whole tree.
  */
@@ -40,10 +40,10 @@ const placeOf = (path: string) => {
 export const checkFile = (root: string, file: string, source: string): BoundaryViolation[] => {
   const from = placeOf(file);
   const violations: BoundaryViolation[] = [];
-  const stats = file.startsWith('services/stats/');
+  const stats = file.startsWith('stats/');
   for (const specifier of importsOf(source)) {
     if (stats && !specifier.startsWith('./')) {
-      violations.push({ file, specifier, rule: 'services/stats/ imports only its own folder' });
+      violations.push({ file, specifier, rule: 'stats/ imports only its own folder' });
       continue;
     }
     if (!specifier.startsWith('.')) continue; // packages are allowed; their cost shows in the size budget
@@ -72,6 +72,6 @@ const sources = (root: string, dir: string): string[] =>
     return /\.(ts|tsx)$/.test(entry.name) ? [path] : [];
   });
 
-/** Every violation in `core/`, `plugins/` and `services/stats/` under `root`. */
+/** Every violation in `core/`, `plugins/` and `stats/` under `root`. */
 export const checkBoundaries = (root: string): BoundaryViolation[] =>
-  ['core', 'plugins', 'services/stats'].flatMap((dir) => sources(root, dir)).flatMap((file) => checkFile(root, file, readFileSync(join(root, file), 'utf8')));
+  ['core', 'plugins', 'stats'].flatMap((dir) => sources(root, dir)).flatMap((file) => checkFile(root, file, readFileSync(join(root, file), 'utf8')));

@@ -1,5 +1,5 @@
 /**
- * Seeded A/A simulations that calibrate services/stats: visitors arrive one by one, each assigned to the
+ * Seeded A/A simulations that calibrate stats: visitors arrive one by one, each assigned to the
  * control or the variation with probability 1/2 and converting with the same probability in both, and
  * the results are read after every `peekEvery` visitors. Measures the coverage of the frequentist 95%
  * interval at fixed sample sizes, and the false-positive rate of reading the sequential and the
@@ -7,7 +7,7 @@
  * README quotes (the same seed and sizes as the test).
  */
 import { pathToFileURL } from 'node:url';
-import { compare, type CompareOptions, type SufficientStats } from '../../services/stats';
+import { compare, type CompareOptions, type SufficientStats } from '../../stats';
 import { seeded } from './seeded';
 
 /** A simulation's design. */

@@ -4,7 +4,7 @@
  * sequential method (a search over n). Inputs vary a little from call to call so that nothing is
  * computed once and reused. No peer library computes these in JavaScript.
  */
-import { type AdjustedStats, compare, type CompareOptions, type Method, sampleSize, type SufficientStats } from '../../../services/stats';
+import { type AdjustedStats, compare, type CompareOptions, type Method, sampleSize, type SufficientStats } from '../../../stats';
 import type { BenchRow, BenchSuite } from '../table';
 
 const CALLS = 200_000;

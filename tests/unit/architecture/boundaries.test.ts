@@ -4,12 +4,12 @@ import { checkBoundaries, checkFile, importsOf } from '../../../scripts/lib/boun
 
 describe('import boundaries', () => {
   it('flags the statistics importing a package, a Node module or anything outside their folder', () => {
-    const rules = (specifier: string) => checkFile(ROOT, 'services/stats/compare.ts', `import x from '${specifier}';`).map((v) => v.rule);
+    const rules = (specifier: string) => checkFile(ROOT, 'stats/compare.ts', `import x from '${specifier}';`).map((v) => v.rule);
     expect(rules('./moments')).toEqual([]);
-    for (const specifier of ['node:fs', 'jstat', '../collector/store', '../../core/index']) expect(rules(specifier)).toEqual(['services/stats/ imports only its own folder']);
+    for (const specifier of ['node:fs', 'jstat', '../collector/store', '../../core/index']) expect(rules(specifier)).toEqual(['stats/ imports only its own folder']);
   });
 
-  it('core/, plugins/ and services/stats/ keep the import rules', () => {
+  it('core/, plugins/ and stats/ keep the import rules', () => {
     expect(checkBoundaries(ROOT)).toEqual([]);
   });
 

@@ -36,7 +36,7 @@ describe('the package', () => {
   }, 60_000);
 
   it('the statistics resolve through the package name, with their types', async () => {
-    const stats: typeof import('../../../services/stats') = await import(`${pkg.name}/stats`);
+    const stats: typeof import('../../../stats') = await import(`${pkg.name}/stats`);
     const result = stats.compare({ n: 1000, sum: 100, sumSquares: 100 }, { n: 1000, sum: 130, sumSquares: 130 }, { method: 'frequentist', difference: 'absolute' });
     expect(result.error).toBeUndefined();
     expect(result.expected).toBeCloseTo(0.03, 12);

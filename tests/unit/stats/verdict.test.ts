@@ -1,8 +1,8 @@
 /**
- * verdict(): the sentence staff read for a variation and a metric (rules in services/stats/verdict.ts).
+ * verdict(): the sentence staff read for a variation and a metric (rules in stats/verdict.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { type CompareOptions, compare, type SufficientStats, type VerdictInput, verdict } from '../../../../services/stats';
+import { type CompareOptions, compare, type SufficientStats, type VerdictInput, verdict } from '../../../stats';
 
 const proportion = (n: number, conversions: number): SufficientStats => ({ n, sum: conversions, sumSquares: conversions });
 const RELATIVE: CompareOptions = { method: 'frequentist', difference: 'relative' };

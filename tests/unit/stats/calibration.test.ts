@@ -7,7 +7,7 @@
  * README, not required: it does not hold 5%.
  */
 import { describe, expect, it } from 'vitest';
-import { CALIBRATION, simulateAa } from '../../../support/ab-simulation';
+import { CALIBRATION, simulateAa } from '../../support/ab-simulation';
 
 describe(`calibration (seed ${CALIBRATION.seed}, ${CALIBRATION.runs} A/A tests)`, () => {
   it('the frequentist interval covers 94-96% at three sample sizes; sequential peeking stays at or under 5% false positives', () => {

@@ -5,7 +5,7 @@
  * (5 in test_tests.py, 9 in test_gbstats.py; never fewer than 4).
  */
 import { describe, expect, it } from 'vitest';
-import { type Comparison, type CompareOptions, type CompareResult, compare, type SufficientStats } from '../../../../services/stats';
+import { type Comparison, type CompareOptions, type CompareResult, compare, type SufficientStats } from '../../../stats';
 
 /** `actual` rounds to `published` at `decimals` places (what their tests check with np.round). */
 const agrees = (actual: number | undefined, published: number, decimals: number) => {

@@ -4,8 +4,8 @@
  * consistency, and the options' checks.
  */
 import { describe, expect, it } from 'vitest';
-import { seeded } from '../../../support/seeded';
-import { type AdjustedStats, type Comparison, type CompareOptions, compare, type SufficientStats } from '../../../../services/stats';
+import { seeded } from '../../support/seeded';
+import { type AdjustedStats, type Comparison, type CompareOptions, compare, type SufficientStats } from '../../../stats';
 
 const proportion = (n: number, conversions: number): SufficientStats => ({ n, sum: conversions, sumSquares: conversions });
 const values = (...xs: number[]): SufficientStats => ({ n: xs.length, sum: xs.reduce((a, b) => a + b, 0), sumSquares: xs.reduce((a, b) => a + b * b, 0) });

@@ -5,8 +5,8 @@
  * against seeded simulations of the tests themselves (the fixed-horizon and the sequential one).
  */
 import { describe, expect, it } from 'vitest';
-import { baselineOf, compare, type CompareOptions, type SampleSize, sampleSize } from '../../../../services/stats';
-import { seeded } from '../../../support/seeded';
+import { baselineOf, compare, type CompareOptions, type SampleSize, sampleSize } from '../../../stats';
+import { seeded } from '../../support/seeded';
 
 const size = (result: ReturnType<typeof sampleSize>): SampleSize => {
   expect('error' in result ? result.error : undefined).toBeUndefined();

@@ -14,7 +14,7 @@ import {
   studentTCdf,
   studentTQuantile,
   studentTSurvival,
-} from '../../../../services/stats/distributions';
+} from '../../../stats/distributions';
 
 const relativeError = (actual: number, expected: number) => Math.abs(actual - expected) / Math.abs(expected);
 

@@ -2,7 +2,7 @@
  * The probability distributions the statistics need, in plain arithmetic so that they run in Node and in
  * a browser alike: the standard normal, Student's t and the chi-square, built on the log-gamma function
  * and the regularised incomplete gamma and beta functions. Accuracy: about 1e-14 relative in the body
- * of each distribution and in its tails (checked against closed forms in tests/unit/services/stats/).
+ * of each distribution and in its tails (checked against closed forms in tests/unit/stats/).
  */
 
 const LANCZOS_G = 7;
