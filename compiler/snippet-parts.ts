@@ -9,7 +9,8 @@
  * that may ask for it.
  */
 import { dirname, join } from 'node:path';
-import { bundle, findUnsafeEval, measure, type Sizes, writeOut } from './snippet';
+import { CACHE_DIR, cachedBuild } from './build-cache';
+import { bundleWithInputs, findUnsafeEval, measure, minifyHere, minifyOptions, type Sizes, writeOut } from './snippet';
 
 /** A part loaded on demand. */
 export interface PartDefinition {
@@ -165,16 +166,24 @@ export const WHOLE_PRESET_STUBS: Readonly<Record<string, string>> = { ...PART_ST
 
 const codes = new Map<string, Promise<string>>();
 
-/** A part's code as it ships (bundled once per process); throws when it holds code a strict CSP forbids. */
+/**
+ * A part's code as it ships: from the build cache while its sources are unchanged (compiler/build-cache.ts;
+ * a part is the same for every project), else bundled and minified; once per process either way. Throws
+ * when it holds code a strict CSP forbids.
+ */
 export const partCode = (part: PartDefinition): Promise<string> => {
   let code = codes.get(part.name);
   if (!code) {
-    code = bundle(part.entry, 'iife', part.stubs ? PART_STUBS : {}).then((text) => {
+    const stubs = part.stubs ? PART_STUBS : {};
+    code = cachedBuild(join(CACHE_DIR, 'parts', `${part.name}.json`), JSON.stringify({ entry: part.entry, stubs }), async () => {
+      const bundled = await bundleWithInputs(part.entry, 'iife', stubs);
+      const text = await minifyHere(bundled.code, minifyOptions('iife'));
       const unsafe = findUnsafeEval(text);
       if (unsafe) throw Error(`the ${part.name} part contains code a strict CSP forbids (${unsafe})`);
-      return text;
+      return { code: text, inputs: bundled.inputs };
     });
     codes.set(part.name, code);
+    code.catch(() => codes.delete(part.name));
   }
   return code;
 };

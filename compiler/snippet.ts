@@ -86,7 +86,13 @@ export const minifyHere: Minifier = async (code, options) => (await minify(code,
  * esbuild's half of {@link bundle}: the entry given as source text (imports resolve from the repository
  * root) bundled into one file, types stripped, minified by esbuild.
  */
-export const bundleOnly = async (contents: string, format: 'iife' | 'esm' = 'iife', stubs: Readonly<Record<string, string>> = {}): Promise<string> => {
+export const bundleOnly = async (contents: string, format: 'iife' | 'esm' = 'iife', stubs: Readonly<Record<string, string>> = {}): Promise<string> =>
+  (await bundleWithInputs(contents, format, stubs)).code;
+
+/** {@link bundleOnly}, also answering the repository files the bundle was made from (for build-cache.ts). */
+export const bundleWithInputs = async (
+  contents: string, format: 'iife' | 'esm' = 'iife', stubs: Readonly<Record<string, string>> = {},
+): Promise<{ code: string; inputs: string[] }> => {
   const result = await build({
     plugins: stubPlugins(stubs),
     stdin: { contents, resolveDir: ROOT, loader: 'ts', sourcefile: 'snippet-entry.ts' },
@@ -98,8 +104,14 @@ export const bundleOnly = async (contents: string, format: 'iife' | 'esm' = 'iif
     legalComments: 'none',
     write: false,
     logLevel: 'silent',
+    metafile: true,
+    // Input paths relative to the repository, whatever the working directory.
+    absWorkingDir: ROOT,
   });
-  return result.outputFiles[0].text;
+  const inputs = Object.keys(result.metafile.inputs).filter((input) => input !== 'snippet-entry.ts' && !input.includes(':'));
+  // A module built from a stand-in is listed under its own path: the stand-in's file is an input too.
+  const standIns = inputs.map((input) => stubs[input]).filter((stub): stub is string => !!stub);
+  return { code: result.outputFiles[0].text, inputs: [...inputs, ...standIns] };
 };
 
 /**

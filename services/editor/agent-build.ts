@@ -3,13 +3,13 @@
  * runtime's change appliers and every widget plugin under plugins/widgets/ (each folder with an
  * index.ts; a default export that is a function is a factory and is called without options, as a
  * snippet build does). Used by the `/editor/agent.js` route (through {@link loadAgent}, cached on
- * disk) and the tests.
+ * disk).
  */
 import { build } from 'esbuild';
 import { existsSync, readdirSync } from 'node:fs';
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CACHE_DIR, cachedBuild, type CacheableBuild } from '../../compiler/build-cache';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -48,20 +48,17 @@ export const agentEntry = (widgets = widgetFolders()): string => {
   return lines.join('\n');
 };
 
-/** Bundles the agent; minified unless `minify` is false. */
-export const buildAgent = async (minify = true): Promise<string> => (await bundle(minify)).code;
-
 /** The generated entry's name in esbuild's output (no such file: it is built from the widget folders). */
 const ENTRY_NAME = 'editor-agent-entry.ts';
 
-const bundle = async (minify: boolean): Promise<{ code: string; inputs: string[] }> => {
+const bundle = async (): Promise<CacheableBuild> => {
   const result = await build({
     stdin: { contents: agentEntry(), resolveDir: ROOT, loader: 'ts', sourcefile: ENTRY_NAME },
     bundle: true,
     format: 'iife',
     target: 'es2020',
     platform: 'browser',
-    minify,
+    minify: true,
     legalComments: 'none',
     write: false,
     logLevel: 'silent',
@@ -72,42 +69,12 @@ const bundle = async (minify: boolean): Promise<{ code: string; inputs: string[]
   return { code: result.outputFiles[0].text, inputs: Object.keys(result.metafile.inputs).filter((input) => input !== ENTRY_NAME) };
 };
 
-/** Where the built agent is kept between runs of the services (`.cache/` is not committed). */
-export const AGENT_CACHE = join(ROOT, '.cache/editor-agent.json');
-
-/** A source file's identity for the cache: its modification time and size. */
-const stamp = async (file: string): Promise<string> => {
-  const info = await stat(resolve(ROOT, file));
-  return `${info.mtimeMs}:${info.size}`;
-};
+/** Where the built agent is kept between runs of the services. */
+export const AGENT_CACHE = join(CACHE_DIR, 'editor-agent.json');
 
 /**
- * The minified agent, from the cache file when none of the sources it was built from changed (and
- * the widget folders are the same), otherwise built and cached. Opening a canvas then never waits
- * for a build after the first run; a failed cache read or write only costs a build.
+ * The minified agent, from the build cache when none of the sources it was built from changed (and the
+ * widget folders are the same), otherwise built and cached (compiler/build-cache.ts). Opening a canvas
+ * then never waits for a build after the first run.
  */
-export const loadAgent = async (cacheFile = AGENT_CACHE): Promise<string> => {
-  const widgets = widgetFolders().join(',');
-  try {
-    const cached = JSON.parse(await readFile(cacheFile, 'utf8')) as { widgets: string; stamps: Record<string, string>; code: string };
-    const files = Object.keys(cached.stamps);
-    if (cached.widgets === widgets && files.length) {
-      const now = await Promise.all(files.map((file) => stamp(file).catch(() => '')));
-      if (files.every((file, index) => now[index] === cached.stamps[file])) return cached.code;
-    }
-  } catch {
-    // No cache yet, or an unreadable one: build.
-  }
-  const { code, inputs } = await bundle(true);
-  try {
-    const stamps = Object.fromEntries(await Promise.all(inputs.map(async (file) => [file, await stamp(file)] as const)));
-    await mkdir(dirname(cacheFile), { recursive: true });
-    // Written aside and renamed, so services started side by side never read half a file.
-    const temporary = `${cacheFile}.${process.pid}.tmp`;
-    await writeFile(temporary, JSON.stringify({ widgets, stamps, code }));
-    await rename(temporary, cacheFile);
-  } catch {
-    // Read-only checkout: served from memory only.
-  }
-  return code;
-};
+export const loadAgent = (cacheFile = AGENT_CACHE): Promise<string> => cachedBuild(cacheFile, widgetFolders().join(','), bundle);

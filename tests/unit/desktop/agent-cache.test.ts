@@ -14,7 +14,7 @@ describe('editor agent cache', () => {
     const cacheFile = join(mkdtempSync(join(tmpdir(), 'varia-agent-cache-')), 'agent.json');
     const built = await loadAgent(cacheFile);
     expect(built).toContain('varia-editor/1');
-    const cache = JSON.parse(readFileSync(cacheFile, 'utf8')) as { widgets: string; stamps: Record<string, string>; code: string };
+    const cache = JSON.parse(readFileSync(cacheFile, 'utf8')) as { key: string; stamps: Record<string, string>; code: string };
     expect(Object.keys(cache.stamps)).toContain('desktop/agent/index.ts');
 
     // Same stamps: the cached text is served, whatever it says.
@@ -27,7 +27,7 @@ describe('editor agent cache', () => {
     expect(JSON.parse(readFileSync(cacheFile, 'utf8')).code).toBe(built);
 
     // Another set of widget folders: built again.
-    writeFileSync(cacheFile, JSON.stringify({ ...cache, code: 'stale agent', widgets: 'only-one' }));
+    writeFileSync(cacheFile, JSON.stringify({ ...cache, code: 'stale agent', key: 'only-one' }));
     expect(await loadAgent(cacheFile)).toBe(built);
   }, 60_000);
 });

@@ -72,5 +72,5 @@ describe('a publish killed half-way', () => {
     }
     child.kill('SIGTERM');
     await exited(child);
-  }, 180_000);
+  }, 300_000);
 });
