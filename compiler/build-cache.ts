@@ -8,7 +8,7 @@
  */
 import { mkdir, readFile, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { writeFileAtomic } from '../services/http/files';
+import { writeFileAtomic } from './files';
 import { ROOT } from './snippet';
 
 /** Where the builds are kept. */

@@ -7,7 +7,7 @@
  * process that no longer runs (killed, crashed) is taken over.
  */
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
-import { containedPath } from './http/files';
+import { containedPath } from '../compiler/files';
 
 /** The lock file's name inside the data folder. */
 export const LOCK_FILE = 'services.lock';

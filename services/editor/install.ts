@@ -13,7 +13,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { PARTS, partCode, partFile, type PartDefinition } from '../../compiler/snippet-parts';
-import { containedPath, writeFileAtomic } from '../http/files';
+import { containedPath, writeFileAtomic } from '../../compiler/files';
 import { latestRevision } from './revisions';
 import { configSources, type ConfigSource } from './sources';
 import type { Workspace } from './workspace';

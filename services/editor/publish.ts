@@ -26,7 +26,7 @@ import { projectProblems, snippetOf } from '../../compiler/build';
 import { partCode, type PartDefinition } from '../../compiler/snippet-parts';
 import { createMinifyThread, type MinifyThread } from '../../compiler/minify-thread';
 import { bundleOnly, measureAsync, type Minifier, type Sizes } from '../../compiler/snippet';
-import { containedPath } from '../http/files';
+import { containedPath } from '../../compiler/files';
 import { installSnippet, isFitted, missingParts } from './install';
 import { projectModule } from './module';
 import { configPublishModule } from './publish-module';

@@ -13,7 +13,7 @@ import { mkdir, readFile, readdir } from 'node:fs/promises';
 import { decodeProject, encodeProject } from '../../editor-model/project-codec';
 import type { Revision, RevisionSummary } from '../../editor-model/api-contract';
 import { measure } from '../../compiler/snippet';
-import { containedPath, writeFileAtomic } from '../http/files';
+import { containedPath, writeFileAtomic } from '../../compiler/files';
 import type { ConfigSource } from './sources';
 
 /** The highest revision number a file name can hold. */

@@ -18,7 +18,7 @@ import { isProjectId, PROJECT_ID_RULE, type CreateProjectBody, type ProjectListi
 import { encodeProject, type ProjectTables } from '../../editor-model/project-codec';
 import { SETTINGS_ROW, TABLES_SCHEMA } from '../../editor-model/project-schema';
 import { RequestError } from '../http/body';
-import { containedPath, writeJsonAtomic } from '../http/files';
+import { containedPath, writeJsonAtomic } from '../../compiler/files';
 import { latestRevision, recordImport } from './revisions';
 import { configSources, type ConfigSource } from './sources';
 

@@ -22,7 +22,7 @@ import { latestRevision, listRevisions, readRevision } from '../editor/revisions
 import type { OpenProject } from '../editor/workspace';
 import type { ServicesContext } from '../context';
 import { RequestError } from '../http/body';
-import { containedPath } from '../http/files';
+import { containedPath } from '../../compiler/files';
 import type { ServicesSecurity } from '../http/security';
 import { CONTENT_TYPES, escapeHtml, sendBody, sendNotFound } from '../responses';
 import type { RouteRequest, Router } from '../router';

@@ -12,7 +12,7 @@ import { createMergeableStore } from 'tinybase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isProjectId } from '../../../editor-model/api-contract';
 import { SETTINGS_ROW, TABLES_SCHEMA } from '../../../editor-model/project-schema';
-import { containedPath, PathOutsideError } from '../../../services/http/files';
+import { containedPath, PathOutsideError } from '../../../compiler/files';
 import { startServices, type RunningServices } from '../../../services/index';
 import { editorApi, editorCall, sessionOf, type EditorSession } from '../../support/editor-client';
 import { envNumber, seeded, type Seeded } from '../../support/seeded';
