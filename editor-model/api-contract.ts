@@ -9,7 +9,7 @@
  * the DOM or React.
  */
 import type { ValidationProblem } from '../core/project';
-import { type Check, either, isPositiveInteger, isRecord, matching, oneOf, optional, shape, text } from './checks';
+import { type Check, either, isPositiveInteger, isRecord, listOf, matching, oneOf, optional, shape, text } from './checks';
 import type { EntityDiff } from './project-diff';
 import type { SampleRatioResult } from './srm';
 
@@ -197,6 +197,12 @@ export interface ProjectResults {
   experiments: ExperimentResult[];
 }
 
+/** A preview link of the working copy: the token the page's bootstrap asks its data with, and until when it works. */
+export interface PreviewLink {
+  token: string;
+  expiresAt: string;
+}
+
 /** The answer of a preview-code registration: the id the agent loads it by, or why it does not compile. */
 export type PreviewCodeAnswer = { id: string; error?: undefined } | { id?: undefined; error: string };
 
@@ -220,6 +226,10 @@ export interface PublishBody {
 export interface RollbackBody {
   revision: number;
   note?: string;
+}
+/** Body of `previewLink`: the variations the link forces. */
+export interface PreviewLinkBody {
+  variationIds: string[];
 }
 /** Body of `previewCode`. */
 export interface PreviewCodeBody {
@@ -288,6 +298,10 @@ export const EDITOR_API = {
   revision: get<Revision>()('/api/editor/projects/:id/revisions/:revision'),
   diff: get<EntityDiff[], DiffQuery>()('/api/editor/projects/:id/diff', { from: diffSide, to: diffSide }),
   results: get<ProjectResults>()('/api/editor/projects/:id/results'),
+  previewLink: post<PreviewLinkBody, PreviewLink>()(
+    '/api/editor/projects/:id/preview-link',
+    shape({ variationIds: listOf(matching(/^[\w.-]{1,200}$/, 'a variation id'), 100) }),
+  ),
   previewCode: post<PreviewCodeBody, PreviewCodeAnswer>()('/api/editor/preview-code', shape({ code: text(MAX_PREVIEW_CODE) })),
 } as const;
 

@@ -11,7 +11,8 @@
  * - Preview data (`varia_token`): the preview data script is requested with the token, the preview layer
  *   ids (`varia_preview_layers`) and the forced variation ids when given (BOOT-2); its answer must name
  *   this project ('Preview projectId does not match expected', BOOT-10, ERR-47), then the runtime starts
- *   with the preview layers only.
+ *   with the preview layers only, and with the working copy's data when the editor issued the link
+ *   (services/editor/preview-links.ts: an unpublished preview, with a notice on the page).
  * - Preview (`varia_show_preview`, `varia_preview`): the preview script (a panel of what is decided) is
  *   loaded and the runtime starts.
  * - Otherwise the runtime starts as built.
@@ -60,8 +61,12 @@ export const NOTICES = {
 export interface PreviewAnswer {
   projectId: string;
   token?: string;
+  /** The working copy's data, when the editor issued the link (the project's own data otherwise). */
+  data?: ProjectDefinition['data'];
   layerIds?: string[];
   variationIds?: string[];
+  /** Why there is no preview (an expired link), for the console. */
+  error?: string;
 }
 
 const PREFIX = '[Varia]';
@@ -182,10 +187,13 @@ const previewData = (context: BootstrapContext, scripts: BootstrapScripts, query
       try {
         const answers = (win as unknown as { variaPreview?: PreviewAnswer[] }).variaPreview ?? [];
         const answer = answers[answers.length - 1];
+        if (answer?.error) consoleOf(win).error(PREFIX, answer.error);
         if (!answer || String(answer.projectId) !== expected) return consoleOf(win).error(PREFIX, NOTICES.previewMismatch);
+        // The working copy's data when the editor issued the link, else the project's own.
+        const data = answer.data ?? project.data;
         const ids = answer.layerIds ?? [];
-        const layers = ids.length ? (project.data.layers ?? []).filter((layer) => ids.includes(layer.id)) : project.data.layers;
-        start({ ...project, data: { ...project.data, layers } });
+        const layers = ids.length ? (data.layers ?? []).filter((layer) => ids.includes(layer.id)) : data.layers;
+        start({ ...project, data: { ...data, layers } });
       } catch (error) {
         handleBootstrapError(error, win);
       }

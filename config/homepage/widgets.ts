@@ -129,7 +129,7 @@ export const DEMO_BANNER_CONFIG = {
   tck: 'demo_hp_banner_2',
 };
 
-/** The Korean footer's business registration details (HPC-47, WID-115); the values are placeholders. */
+/** The Korean footer's business registration details (HPC-47, WID-115); the number and address are stand-ins (./placeholders.ts). */
 export const KOREAN_FOOTER_CONFIG = {
   selector: PAGE.footer,
   companyName: '리프라인 코리아 유한회사 (Leafline Korea)',

@@ -26,3 +26,5 @@ export const SNIPPETS_BUILT_ENV = 'VARIA_SNIPPETS_BUILT';
 
 /** Set by the Playwright global setup to the base URL of the services it started. */
 export const SERVICES_URL_ENV = 'VARIA_SERVICES_URL';
+/** The editor session token of those services, for end-to-end tests that call the editor's API from Node. */
+export const SERVICES_TOKEN_ENV = 'VARIA_SERVICES_TOKEN';

@@ -1,13 +1,14 @@
 /**
  * The editor's backend, composed once per services process (by `startServices`): the workspace of
- * projects, the live synchroniser of their working copies, and the registry of custom code previewed
- * on the canvas. Routes receive it through the services context.
+ * projects, the live synchroniser of their working copies, the registry of custom code previewed on the
+ * canvas, and the preview links of working copies. Routes receive it through the services context.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ServicesSecurity } from '../http/security';
 import { createPreviewCodeRegistry, type PreviewCodeRegistry } from './preview-code';
+import { createPreviewLinks, type PreviewLinks } from './preview-links';
 import { createEditorSync, type EditorSync } from './sync';
 import { Workspace } from './workspace';
 
@@ -16,6 +17,8 @@ export interface EditorServices {
   workspace: Workspace;
   sync: EditorSync;
   previewCode: PreviewCodeRegistry;
+  /** Preview links of working copies (preview-links.ts). */
+  previews: PreviewLinks;
   /** Closes the synchroniser and saves every open project. */
   close(): Promise<void>;
 }
@@ -38,6 +41,7 @@ export function createEditorServices({ dataDir, snippetsDir, security }: EditorS
     workspace,
     sync,
     previewCode: createPreviewCodeRegistry(),
+    previews: createPreviewLinks(),
     async close() {
       await sync.close();
       await workspace.close();

@@ -54,13 +54,13 @@ export function workingData(project: OpenProject) {
 type Locations = ReturnType<typeof decodeProject>['locations'];
 
 /** What a review or a publish has checked: the plugins it builds with and the problems, linked. */
-interface Checked {
+export interface Checked {
   plugins: PublishPlugins;
   problems: LinkedProblem[];
 }
 
 /** Runs the runtime's validation on data (functions as stubs) with the publish's plugins; links each problem to its row. */
-async function check(project: OpenProject, stubbed: Record<string, unknown>, locations: Locations): Promise<Checked> {
+export async function check(project: OpenProject, stubbed: Record<string, unknown>, locations: Locations): Promise<Checked> {
   const plugins = await publishPlugins(project.source, stubbed);
   const problems = projectProblems({ data: stubbed as never, plugins: plugins.plugins });
   const linked: LinkedProblem[] = problems.map((problem) => ({ ...problem, ...locate(locations, problem.path) }));

@@ -197,6 +197,7 @@ export function editorRoutes(router: Router, context: ServicesContext): void {
       if (!context.events) throw new RequestError('The event collector is not running in these services.', 503);
       return projectResults(open, context.events);
     },
+    previewLink: async ({ params, body }) => editor.previews.issue(await workspace.get(params.id), body.variationIds),
     previewCode: async ({ body }) => previewCode.register(body.code),
   });
 }

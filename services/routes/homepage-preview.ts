@@ -2,11 +2,13 @@
  * The homepage bootstrap's preview scripts (config/homepage/bootstrap.ts, BOOT-1..3):
  * - `GET /homepage/preview.js`: the preview panel, a small fixed box listing each decided experiment
  *   and its variation (from the public `state` module), updated on every activation.
- * - `GET /homepage/preview-data.js?token=&layers=&variations=`: the preview data for a token, handed over
- *   as `window.variaPreview.push({ projectId, token, layerIds, variationIds })`. A stand-in for the
- *   editor backend: the token names its project before its first `.` (`homepage.abc123`), so a token of
- *   another project is answered with that project's id and the bootstrap refuses it (BOOT-10).
+ * - `GET /homepage/preview-data.js?token=&layers=&variations=`: the preview data of a preview link the
+ *   editor issued (services/editor/preview-links.ts): the working copy's data, handed over as
+ *   `window.variaPreview.push({ projectId, token, data, layerIds?, variationIds })`, with a notice on the
+ *   page. A token the editor did not issue (or an expired one) is answered without a project, so the
+ *   bootstrap refuses it (BOOT-10) instead of showing the live site as the preview.
  */
+import type { ServicesContext } from '../context';
 import type { Router } from '../router';
 import { CONTENT_TYPES, sendBody } from '../responses';
 
@@ -33,22 +35,12 @@ const PREVIEW_PANEL = `(function () {
 })();
 `;
 
-const list = (value: string | null) => (value ?? '').split(',').map((id) => id.trim()).filter((id) => /^[\w.-]+$/.test(id));
-
-/** The preview-data answer for a request's query. */
-export function previewData(query: URLSearchParams): string {
-  const token = query.get('token') ?? '';
-  const answer = {
-    projectId: token.includes('.') ? token.slice(0, token.indexOf('.')) : '',
-    token,
-    layerIds: list(query.get('layers')),
-    variationIds: list(query.get('variations')),
-  };
-  return `(window.variaPreview = window.variaPreview || []).push(${JSON.stringify(answer).replace(/</g, '\\u003c')});\n`;
-}
-
 /** Adds the preview script routes. */
-export function homepagePreviewRoutes(router: Router): void {
+export function homepagePreviewRoutes(router: Router, context: ServicesContext): void {
   router.get('/homepage/preview.js', ({ res }) => sendBody(res, 200, CONTENT_TYPES.javascript, PREVIEW_PANEL));
-  router.get('/homepage/preview-data.js', ({ res, url }) => sendBody(res, 200, CONTENT_TYPES.javascript, previewData(url.searchParams)));
+  router.get('/homepage/preview-data.js', ({ res, url }) => {
+    const query = { layers: url.searchParams.get('layers') ?? undefined, variations: url.searchParams.get('variations') ?? undefined };
+    const script = context.editor?.previews.script(url.searchParams.get('token') ?? '', query);
+    sendBody(res, 200, CONTENT_TYPES.javascript, script ?? 'console.error("[Varia] No editor runs in these services: there is no preview data.");\n');
+  });
 }

@@ -8,6 +8,11 @@ import { NOTICES, PREVIEW_LAYERS_PARAM } from '../../config/homepage/bootstrap';
 import { ENGLISH } from '../../config/homepage/layers/english';
 import { PAGE } from '../../config/homepage/page-contract';
 import { ATLAS_NAV_LABEL, QA_COOKIE, QA_PARAM } from '../../config/homepage/placeholders';
+import { createMergeableStore } from 'tinybase';
+import project from '../../config/homepage/project';
+import { TABLES_SCHEMA } from '../../editor-model/project-schema';
+import { SERVICES_TOKEN_ENV } from '../../scripts/lib/reports';
+import { editorCall, type EditorSession } from '../support/editor-client';
 import { expect, test } from '../support/e2e-fixtures';
 import { activeExperiments, openHomepage, recordHomepage, recorded } from './homepage-helpers';
 
@@ -58,13 +63,51 @@ test('BOOT-1 BOOT-3 in preview the preview panel is loaded and lists what was de
   await expect(page.locator('#varia-preview-panel')).toContainText(ENGLISH.nav.experiment);
 });
 
-test('BOOT-1 BOOT-2 preview data is requested with the token, the preview layer ids and the forced variations; only those layers run', async ({ page }) => {
+/** The editor's session with the services of the end-to-end run (their URL and token, from the global setup). */
+const editorSession = (baseURL: string | undefined): EditorSession => ({ url: baseURL!, token: process.env[SERVICES_TOKEN_ENV] ?? '' });
+
+test('BOOT-1 BOOT-2 preview data is requested with the token, the preview layer ids and the forced variations; only those layers run', async ({ page, baseURL }) => {
+  const { token } = await editorCall<{ token: string }>(editorSession(baseURL), 'projects/homepage/preview-link', { variationIds: [ENGLISH.nav.variation] });
   const paths = requestedPaths(page);
-  await openHomepage(page, '/', `?varia_token=homepage.t1&${PREVIEW_LAYERS_PARAM}=${ENGLISH.nav.layer}&varia_force_variations=${ENGLISH.nav.variation}`);
+  await openHomepage(page, '/', `?varia_token=${token}&${PREVIEW_LAYERS_PARAM}=${ENGLISH.nav.layer}&varia_force_variations=${ENGLISH.nav.variation}`);
   const request = new URL(paths.find((path) => path.startsWith('/homepage/preview-data.js'))!, 'http://x');
-  expect(Object.fromEntries(request.searchParams)).toEqual({ token: 'homepage.t1', layers: ENGLISH.nav.layer, variations: ENGLISH.nav.variation });
+  expect(Object.fromEntries(request.searchParams)).toEqual({ token, layers: ENGLISH.nav.layer, variations: ENGLISH.nav.variation });
   expect(await activeExperiments(page)).toEqual([ENGLISH.nav.experiment]);
   await expect(page.locator(PAGE.navAtlasLink)).toHaveText(ATLAS_NAV_LABEL);
+  await expect(page.locator('#varia-preview-notice')).toContainText('Unpublished preview of the working copy');
+});
+
+test('EDT-23 BOOT-2 a preview link shows the working copy before it is published, with a notice naming the forced variation', async ({ page, baseURL }) => {
+  const session = editorSession(baseURL);
+  // The working copy's navigation variation gets a new label (the live snippet still has the old one).
+  const opened = await editorCall<{ content: unknown }>(session, 'projects/homepage/open');
+  const store = createMergeableStore();
+  store.setTablesSchema(TABLES_SCHEMA as never);
+  store.setMergeableContent(opened.content as never);
+  const label = 'Atlas: the managed database, previewed';
+  let edited = 0;
+  for (const [rowId, row] of Object.entries(store.getTable('changes'))) {
+    const attributes = row.attributes as Record<string, unknown> | undefined;
+    if (attributes && Object.values(attributes).includes(ATLAS_NAV_LABEL)) {
+      const replaced = Object.fromEntries(Object.entries(attributes).map(([name, value]) => [name, value === ATLAS_NAV_LABEL ? label : value]));
+      store.setCell('changes', rowId, 'attributes', replaced as never);
+      edited += 1;
+    }
+  }
+  expect(edited).toBeGreaterThan(0);
+  await editorCall(session, 'projects/homepage/save', { content: store.getMergeableContent() });
+  const { token } = await editorCall<{ token: string }>(session, 'projects/homepage/preview-link', { variationIds: [ENGLISH.nav.variation] });
+  await openHomepage(page, '/', `?varia_token=${token}&varia_force_variations=${ENGLISH.nav.variation}`);
+  await expect(page.locator(PAGE.navAtlasLink)).toHaveText(label);
+  const notice = page.locator('#varia-preview-notice');
+  await expect(notice).toContainText('Unpublished preview of the working copy of homepage');
+  const experiment = (project.data.layers ?? []).flatMap((layer) => layer.experiments).find((item) => item.id === ENGLISH.nav.experiment)!;
+  const variation = experiment.variations.find((item) => item.id === ENGLISH.nav.variation)!;
+  await expect(notice).toContainText(`Forced: ${experiment.name} \u2192 ${variation.name}`);
+  // The live site is unchanged.
+  const live = await page.context().newPage();
+  await openHomepage(live, '/', `?varia_force_variations=${ENGLISH.nav.variation}`);
+  await expect(live.locator(PAGE.navAtlasLink)).toHaveText(ATLAS_NAV_LABEL);
 });
 
 test("BOOT-10 preview data of another project: 'Preview projectId does not match expected', and the runtime does not start", async ({ page }) => {

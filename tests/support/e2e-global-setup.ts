@@ -5,7 +5,7 @@
  */
 import { ensureDesktopBuild } from '../../scripts/lib/desktop-launch';
 import { runNpmScript } from '../../scripts/lib/run-command';
-import { SERVICES_URL_ENV, SNIPPETS_BUILT_ENV } from '../../scripts/lib/reports';
+import { SERVICES_TOKEN_ENV, SERVICES_URL_ENV, SNIPPETS_BUILT_ENV } from '../../scripts/lib/reports';
 import { startServices } from '../../services/index';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
@@ -20,5 +20,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const services = await startServices({ port: 0, host: '127.0.0.1', dataDir: null });
   // Workers start after global setup and inherit this environment, config included.
   process.env[SERVICES_URL_ENV] = services.url;
+  process.env[SERVICES_TOKEN_ENV] = services.sessionToken;
   return () => services.close();
 }

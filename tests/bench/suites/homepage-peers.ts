@@ -77,7 +77,7 @@ var registered = false;
 try {
   var seg = JSON.parse(sessionStorage.getItem('segResponse') || '{}');
   var traits = JSON.parse(localStorage.getItem('ajs_user_traits') || '{}');
-  registered = !!(seg.found_traits && seg.found_traits.PLACEHOLDER_registered_users) || 'signup_source' in traits || 'loggedIn' in traits;
+  registered = !!(seg.found_traits && seg.found_traits.registered_users) || 'signup_source' in traits || 'loggedIn' in traits;
 } catch (e) {}
 var attributes = { id: visitorId, deviceType: /Mobi|Android|iPhone|iPad/.test(ua) ? 'mobile' : 'desktop', firstSession: firstSession, country: cookie('site_geo_country') || 'ZZ', registered: registered };
 `;

@@ -142,11 +142,12 @@ describe('homepage project data', () => {
     expect(item.variations[1].actions.map((action) => action.viewId)).toEqual(IN_LANGUAGE_LOCALES.map(viewId));
   });
 
-  it('HPC-47 WID-115 the Korean footer runs on the Korean view with placeholder registration details (ruling 18)', () => {
+  it('HPC-47 WID-115 the Korean footer runs on the Korean view with stand-in registration details, believable and listed as stand-ins (rulings 18, 26)', () => {
     const item = experimentOf(ENGLISH.koreanFooter.experiment);
     const change = changesOf(item)[0];
     expect(change).toMatchObject({ widget_id: 'korean_footer', config: { registrationNumber: placeholders.KOREAN_REGISTRATION_NUMBER, address: placeholders.KOREAN_BUSINESS_ADDRESS } });
-    expect(String(change.config!.registrationNumber)).toContain(placeholders.PLACEHOLDER_MARK);
+    expect(Object.values(placeholders.STAND_INS)).toEqual(expect.arrayContaining([change.config!.registrationNumber, change.config!.address]));
+    for (const text of [change.config!.registrationNumber, change.config!.address]) expect(String(text)).not.toMatch(/placeholder|\[|\]/i);
     expect(item.variations[1].actions[0].viewId).toBe(viewId('ko-kr'));
   });
 
