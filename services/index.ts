@@ -13,7 +13,7 @@ import { clientStorageRoutes } from './routes/client-storage';
 import { demoRoutes } from './routes/demo';
 import { editorAgentRoutes } from './routes/editor-agent';
 import { closeEditor, editorRoutes, handleEditorUpgrade } from './routes/editor';
-import { closeEventStore, eventRoutes } from './routes/events';
+import { closeEventStore, eventRoutes, eventStoreOf } from './routes/events';
 import { flickerRoutes } from './routes/flicker';
 import { homeRoutes } from './routes/home';
 import { homepageRoutes } from './routes/homepage';
@@ -35,6 +35,14 @@ export interface StartServicesOptions {
   snippetsDir?: string;
   /** Where the collector keeps its database (default `.data/`); null keeps it in memory (tests). */
   dataDir?: string | null;
+  /**
+   * The collector's database instead of `<dataDir>/collector.sqlite`: a `postgres://` address
+   * (PostgreSQL, shared by several collector processes) or a SQLite file path. `npm start` and
+   * `npm run collector` pass `VARIA_COLLECTOR_DATABASE` here.
+   */
+  database?: string;
+  /** Serve the collector's routes only (`npm run collector`): no homepage, demos or editor. */
+  collectorOnly?: boolean;
 }
 
 /** A running services instance. */
@@ -59,27 +67,35 @@ export const DEFAULT_SNIPPETS_DIR = fileURLToPath(new URL('../dist/snippets/', i
 /**
  * Starts the local services on loopback.
  *
- * @returns the base URL and a `close` function, once the server is listening.
- * @throws (rejects) when the port cannot be bound, e.g. `EADDRINUSE`.
+ * @returns the base URL and a `close` function, once the collector's database is open and the server is listening.
+ * @throws (rejects) when the port cannot be bound, e.g. `EADDRINUSE`, or the collector's database cannot be opened (the message names it).
  */
 export async function startServices(options: StartServicesOptions = {}): Promise<RunningServices> {
-  const { port = 0, host = DEFAULT_HOST, snippetsDir = DEFAULT_SNIPPETS_DIR } = options;
-  const context: ServicesContext = { snippetsDir, dataDir: options.dataDir };
+  const { port = 0, host = DEFAULT_HOST, snippetsDir = DEFAULT_SNIPPETS_DIR, collectorOnly = false } = options;
+  const context: ServicesContext = { snippetsDir, dataDir: options.dataDir, database: options.database };
   const router = createRouter();
-  for (const addRoutes of ROUTE_MODULES) addRoutes(router, context);
+  for (const addRoutes of collectorOnly ? [eventRoutes] : ROUTE_MODULES) addRoutes(router, context);
+  try {
+    await eventStoreOf(context);
+  } catch (error) {
+    await closeEditor(context);
+    throw error;
+  }
 
   const server = createServer((req, res) => {
     void router.handle(req, res);
   });
   // WebSocket upgrades: only the editor's synchroniser takes them.
   server.on('upgrade', (req, socket, head) => {
-    if (!handleEditorUpgrade(context, req, socket, head)) socket.destroy();
+    if (collectorOnly || !handleEditorUpgrade(context, req, socket, head)) socket.destroy();
   });
 
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    // A port that cannot be bound: what was opened for this instance is closed before the rejection.
+    const fail = (error: Error) => void Promise.all([closeEditor(context), closeEventStore(context)]).finally(() => reject(error));
+    server.once('error', fail);
     server.listen(port, host, () => {
-      server.off('error', reject);
+      server.off('error', fail);
       resolve();
     });
   });

@@ -79,7 +79,9 @@ describe('Thompson sampling policy', () => {
       { variationId: 'vc', visitors: 500, conversions: 30 },
     ];
     const router = createRouter();
-    predictRoutes(router, { snippetsDir: '', events: { variationOutcomes: async (id) => (id === 'exp-1' ? outcomes : []) } });
+    // The route reads outcomes only; a summary asked of this reader would be a bug, so it fails loudly.
+    const events = { variationOutcomes: async (id: string) => (id === 'exp-1' ? outcomes : []), summary: () => Promise.reject(new Error('the prediction route reads no summary')) };
+    predictRoutes(router, { snippetsDir: '', events });
     const server = createServer((req, res) => void router.handle(req, res));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

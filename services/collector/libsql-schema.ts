@@ -1,6 +1,7 @@
 /**
- * The collector's tables and the upgrade of older files. The file is an ordinary SQLite database in
- * write-ahead-log mode; `PRAGMA user_version` says which layout it holds.
+ * The libsql engine's tables and the upgrade of older files. The file is an ordinary SQLite database in
+ * write-ahead-log mode; `PRAGMA user_version` says which layout it holds. (The PostgreSQL engine keeps
+ * the same tables and versions: ./postgres-schema.ts.)
  *
  * - Version 0 (files written by the earlier sql.js store): events keyed by uuid alone, so the same uuid
  *   sent for a second project was taken for a duplicate and dropped.
