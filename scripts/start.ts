@@ -2,6 +2,7 @@
  * `npm start`: builds every project's snippet, then serves the local services on loopback
  * until Ctrl+C (or SIGTERM) stops them.
  */
+import { isDatabaseError } from '../services/collector/store';
 import { listSnippets } from '../services/snippets';
 import { DEFAULT_SNIPPETS_DIR, startServices, type RunningServices } from '../services/index';
 import { openEditor } from './lib/desktop-launch';
@@ -29,7 +30,8 @@ const PORT_ATTEMPTS = 20;
 async function startOnPreferredPort(port: number): Promise<RunningServices> {
   for (let candidate = port; ; candidate++) {
     try {
-      const services = await startServices({ port: candidate, host: '127.0.0.1' });
+      // VARIA_COLLECTOR_DATABASE: the collector's database (a postgres:// address or a SQLite file) instead of .data/.
+      const services = await startServices({ port: candidate, host: '127.0.0.1', database: process.env.VARIA_COLLECTOR_DATABASE || undefined });
       if (candidate !== port) console.warn(`Port ${port} is in use; started on port ${candidate} instead.`);
       return services;
     } catch (error) {
@@ -92,6 +94,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error('npm start failed:', error);
+  // A database that cannot be reached is said in one line, not a stack.
+  console.error('npm start failed:', isDatabaseError(error) ? error.message : error);
   process.exit(1);
 });

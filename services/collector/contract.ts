@@ -127,3 +127,11 @@ export interface EventStore extends EventStoreReader {
 export class StoreUnavailableError extends Error {
   override name = 'StoreUnavailableError';
 }
+
+/** The database named in the configuration refuses the collector (authentication, no such database, a layout newer than this code). */
+export class DatabaseRefusedError extends Error {
+  override name = 'DatabaseRefusedError';
+}
+
+/** True for the errors whose message is the whole story (the database is unreachable or refuses): shown without a stack. */
+export const isDatabaseError = (error: unknown): error is Error => error instanceof StoreUnavailableError || error instanceof DatabaseRefusedError;

@@ -9,7 +9,7 @@
  */
 import pg from 'pg';
 import type { TrackerBatch } from '../../core/kinds/tracking';
-import { type EventStore, type StoredEvent, StoreUnavailableError } from './contract';
+import { DatabaseRefusedError, type EventStore, type StoredEvent, StoreUnavailableError } from './contract';
 import type { EventStoreOptions } from './libsql-store';
 import { MAX_REPORTS } from './libsql-store';
 import { migratePostgres } from './postgres-schema';
@@ -85,7 +85,7 @@ const isUnreachable = (error: unknown): boolean => {
 /**
  * Opens the PostgreSQL store: connects, upgrades the database's layout (./postgres-schema.ts).
  * @param url `postgres://user:password@host:port/database` (libpq's parameters, e.g. `?sslmode=`, as the `pg` client reads them).
- * @throws {StoreUnavailableError} naming the address when the server cannot be reached; an Error naming it for any other refusal (authentication, missing database).
+ * @throws {StoreUnavailableError} naming the address when the server cannot be reached; {@link DatabaseRefusedError} naming it for any other refusal (authentication, missing database, newer layout).
  */
 export async function openPostgresStore(url: string, options: EventStoreOptions = {}): Promise<EventStore> {
   const maxReports = options.maxReports ?? MAX_REPORTS;
@@ -115,7 +115,7 @@ export async function openPostgresStore(url: string, options: EventStoreOptions 
     await pool.end().catch(() => undefined);
     const reason = reasonOf(error);
     if (isUnreachable(error)) throw new StoreUnavailableError(`The collector cannot reach its PostgreSQL database at ${address} (${reason}): start the server, or correct the address (--database, VARIA_COLLECTOR_DATABASE).`, { cause: error });
-    throw new Error(`The collector cannot use its PostgreSQL database at ${address}: ${reason}.`, { cause: error });
+    throw new DatabaseRefusedError(`The collector cannot use its PostgreSQL database at ${address}: ${reason}.`, { cause: error });
   }
 
   const query = async (text: string, params: SqlValue[], name?: string): Promise<Record<string, unknown>[]> => {

@@ -8,7 +8,7 @@ import { type EventStoreOptions, openLibsqlStore } from './libsql-store';
 import { openPostgresStore } from './postgres-store';
 
 export type { EventStore, ProjectSummary, StoredEvent, StoreResult, VariationSummary } from './contract';
-export { StoreUnavailableError } from './contract';
+export { DatabaseRefusedError, isDatabaseError, StoreUnavailableError } from './contract';
 export { type EventStoreOptions, MAX_REPORTS } from './libsql-store';
 export { RUNTIME_EVENT_TYPES } from './summary-sql';
 
