@@ -18,16 +18,16 @@ export const POSTGRES_SKIP_REASON = TEST_POSTGRES_URL
   : `${TEST_POSTGRES_ENV} is not set: \`npm test\` starts a PostgreSQL when one is installed (Debian: apt-get install postgresql); by hand, \`npm run postgres\` prints the line to export`;
 
 /**
- * `describe` for tests that need the PostgreSQL server: skipped, with their name and the reason
- * printed, when there is none.
+ * `describe` for tests that need PostgreSQL: skipped, with their name and the reason printed, when
+ * `skipReason` is set (by default: when the tests' server is not given).
  */
-export function describePostgres(name: string, body: () => void): void {
-  if (TEST_POSTGRES_URL) {
+export function describePostgres(name: string, body: () => void, skipReason = POSTGRES_SKIP_REASON): void {
+  if (!skipReason) {
     describe(name, body);
     return;
   }
-  console.warn(`[not run] ${name}: ${POSTGRES_SKIP_REASON}`);
-  describe.skip(`${name} (not run: ${TEST_POSTGRES_ENV} is not set)`, body);
+  console.warn(`[not run] ${name}: ${skipReason}`);
+  describe.skip(`${name} (not run: ${skipReason.split(':')[0]})`, body);
 }
 
 /** A database of the tests' server, created for one file. */

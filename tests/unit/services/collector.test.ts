@@ -114,6 +114,9 @@ describe('collector: POST /v1/events', () => {
       [{ ...longBatch('p-bad', 'v', []), account_id: '' }, 'batch.account_id must be a non-empty string'],
       [longBatch('p-bad', 'v', [{ type: 'custom', timestamp: 1 }]), 'batch.visitors[0].snapshots[0].events[0].uuid must be a non-empty string'],
       [longBatch('p-bad', 'v', [{ type: 'custom', uuid: 'u', timestamp: 'now' }]), 'batch.visitors[0].snapshots[0].events[0].timestamp must be a number'],
+      // Both engines store a batch alike: text PostgreSQL cannot hold, or amounts whose squares overflow, are refused on either.
+      [longBatch('p-bad', 'v', [{ type: 'custom', uuid: 'u', timestamp: 1, key: 'a\u0000b' }]), 'batch.visitors[0].snapshots[0].events[0].key must not contain the NUL character (U+0000)'],
+      [longBatch('p-bad', 'v', [{ type: 'custom', uuid: 'u', timestamp: 1, revenue: 1e300 }]), 'batch.visitors[0].snapshots[0].events[0].revenue must be between -1000000000000000 and 1000000000000000'],
       [
         [longBatch('p-bad', 'v', [{ type: 'custom', uuid: uuid(), timestamp: 1 }]), { ...longBatch('p-bad', 'v', []), visitors: 'x' }],
         'batch[1].visitors must be an array',
