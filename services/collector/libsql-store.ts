@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'libsql';
 import type { TrackerBatch } from '../../core/kinds/tracking';
-import { type EventStore, type StoreResult, type StoredEvent, StoreUnavailableError } from './contract';
+import { DatabaseRefusedError, type EventStore, type StoreResult, type StoredEvent, StoreUnavailableError } from './contract';
 import { migrate } from './libsql-schema';
 import { ATTRIBUTE_COLUMNS, DECISION_COLUMNS, EVENT_COLUMNS, requestRows, type SqlValue } from './rows';
 import { readSummary, readVariationOutcomes, type Row, summaryQueries } from './summary-sql';
@@ -69,7 +69,8 @@ export async function openLibsqlStore(file?: string, options: EventStoreOptions 
   try {
     db = openDatabase(file);
   } catch (error) {
-    if (!file) throw error;
+    // A newer collector's file is not unreadable: it stays where it is, and this collector does not start.
+    if (!file || error instanceof DatabaseRefusedError) throw error;
     // Not a database this code can use: moved aside (never deleted), and the collector starts empty.
     const aside = `${file}.unreadable-${Date.now()}`;
     console.warn(`[collector] ${file} could not be opened (${(error as Error).message}); moved to ${aside}, starting empty`);

@@ -7,6 +7,7 @@
  * and a failed upgrade leaves it as it was.
  */
 import type { PoolClient } from 'pg';
+import { DatabaseRefusedError } from './contract';
 
 /** One step of the layout, applied to databases below its version. */
 interface Migration {
@@ -69,6 +70,13 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
       );
       CREATE INDEX reports_seq ON reports (seq);`,
   },
+  {
+    // Every column the summary reads of a visitor's events, in the index: index-only scans, no table rows.
+    version: 3,
+    sql: `
+      DROP INDEX IF EXISTS events_visitor;
+      CREATE INDEX events_goals ON events (project_id, visitor_id, timestamp) INCLUDE (type, key, revenue, value);`,
+  },
 ];
 
 /** The layout this code writes. */
@@ -89,7 +97,7 @@ export async function migratePostgres(client: PoolClient, target = POSTGRES_SCHE
     const { rows } = await client.query<{ version: number }>('SELECT version FROM collector_schema');
     const version = rows[0]?.version ?? 0;
     if (version > POSTGRES_SCHEMA_VERSION) {
-      throw new Error(`the database holds the collector's layout ${version}, newer than this collector's (${POSTGRES_SCHEMA_VERSION}): run the newer collector`);
+      throw new DatabaseRefusedError(`the database holds the collector's layout ${version}, newer than this collector's (${POSTGRES_SCHEMA_VERSION}): run the newer collector`);
     }
     for (const migration of POSTGRES_MIGRATIONS) {
       if (migration.version > version && migration.version <= target) await client.query(migration.sql);

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'libsql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCHEMA_VERSION } from '../../../services/collector/libsql-schema';
 import { normalizeBody } from '../../../services/collector/normalize';
 import { MAX_REPORTS, openEventStore } from '../../../services/collector/store';
 import { startServices, type RunningServices } from '../../../services/index';
@@ -143,7 +144,7 @@ describe('collector: bounded and durable', () => {
         await running.close();
       }
       const db = new Database(join(dir, STORE_FILE), { readonly: true });
-      expect(db.prepare('PRAGMA user_version').all()).toEqual([{ user_version: 2 }]);
+      expect(db.prepare('PRAGMA user_version').all()).toEqual([{ user_version: SCHEMA_VERSION }]);
       expect(db.prepare('SELECT id FROM reports').all()).toEqual([{ id: 'r1' }]);
       db.close();
     });

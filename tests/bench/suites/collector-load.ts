@@ -1,0 +1,63 @@
+/**
+ * Sustained load on collector processes, for the collector bench: `connections` keep-alive connections
+ * on loopback (node:http, cheaper per request than fetch, so the loader takes less of the machine from
+ * the collectors), each posting the next tracker batch of 10 events as soon as the last is answered,
+ * spread over the collectors round robin (as a load balancer would), for a bounded time.
+ */
+import { Agent, request } from 'node:http';
+import { loadBatch } from '../../support/collector-process';
+
+/** What a load measured. */
+export interface LoadFigures {
+  /** Events acknowledged (2xx) per second. */
+  eventsPerSecond: number;
+  /** Answer times of acknowledged requests, milliseconds. */
+  p50: number;
+  p99: number;
+  /** Requests answered anything but 2xx (must be 0). */
+  failed: number;
+}
+
+const post = (agent: Agent, url: URL, body: string): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const req = request(url, { method: 'POST', agent, headers: { 'Content-Type': 'text/plain', 'Content-Length': Buffer.byteLength(body) } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+
+const percentile = (sorted: number[], fraction: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? 0;
+
+/** Posts batches of `size` events to `targets` for `seconds`; the first `warmupSeconds` are not counted. */
+export async function sustainedLoad(targets: string[], options: { seconds: number; warmupSeconds?: number; connections?: number; size?: number; project: string }): Promise<LoadFigures> {
+  const { seconds, warmupSeconds = 2, connections = 32, size = 10, project } = options;
+  const agent = new Agent({ keepAlive: true, maxSockets: connections });
+  const urls = targets.map((target) => new URL('/v1/events', target));
+  const times: number[] = [];
+  let failed = 0;
+  let acknowledged = 0;
+  let next = 0;
+  const started = performance.now();
+  const countFrom = started + warmupSeconds * 1000;
+  const endAt = countFrom + seconds * 1000;
+  const worker = async () => {
+    while (performance.now() < endAt) {
+      const n = next++;
+      const body = JSON.stringify(loadBatch(project, `w${n}`, size));
+      const sentAt = performance.now();
+      const status = await post(agent, urls[n % urls.length], body);
+      const answeredAt = performance.now();
+      if (sentAt < countFrom || answeredAt > endAt) continue;
+      if (status >= 200 && status < 300) {
+        acknowledged += size;
+        times.push(answeredAt - sentAt);
+      } else failed++;
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, worker));
+  agent.destroy();
+  times.sort((a, b) => a - b);
+  return { eventsPerSecond: Math.round(acknowledged / seconds), p50: percentile(times, 0.5), p99: percentile(times, 0.99), failed };
+}
