@@ -1,8 +1,9 @@
 /**
  * The libsql engine of the event store (the default): SQLite through libsql (better-sqlite3's
  * synchronous API), in write-ahead-log mode with `synchronous = FULL`. Each request's batches are
- * written in one transaction, and `add` resolves only once that transaction is committed to disk: the
- * route answers 2xx after that, so an acknowledged event survives the process being killed (TRK-39).
+ * written in one transaction (with the other requests that arrived meanwhile: group commit, one sync
+ * for all), and `add` resolves only once that transaction is committed to disk: the route answers 2xx
+ * after that, so an acknowledged event survives the process being killed (TRK-39).
  * Events are unique by (project, uuid), so a batch delivered twice (a retry, a beacon then a resend on
  * the next page) is stored once, and the same uuid sent for another project is stored for both.
  * Performance reports are kept up to a fixed count, the oldest dropped. See ./README.md for why SQLite.
@@ -24,6 +25,14 @@ export interface EventStoreOptions {
 
 /** Performance reports kept; beyond it the oldest go, so a flood of reports cannot fill the disk. */
 export const MAX_REPORTS = 10_000;
+
+/** A request waiting for the next group commit. */
+interface Pending {
+  readonly batches: readonly TrackerBatch[];
+  readonly receivedAt: number;
+  resolve(result: StoreResult): void;
+  reject(error: unknown): void;
+}
 
 /** How long a writer waits for another process's write lock before the request is answered 503. */
 const BUSY_TIMEOUT_MS = 5000;
@@ -87,8 +96,8 @@ export async function openLibsqlStore(file?: string, options: EventStoreOptions 
   const pruneReports = db.prepare('DELETE FROM reports WHERE rowid IN (SELECT rowid FROM reports ORDER BY received_at, rowid LIMIT ?)');
   let reportCount = Number((rows('SELECT COUNT(*) AS n FROM reports', [])[0] ?? {}).n ?? 0);
 
-  // One transaction per request: every batch of it is stored, or none.
-  const add = db.transaction((batches: readonly TrackerBatch[], receivedAt: number): StoreResult => {
+  // Stores one request's rows; runs inside a transaction (one request's, or a group's).
+  const store = (batches: readonly TrackerBatch[], receivedAt: number): StoreResult => {
     const { events, attributes } = requestRows(batches);
     for (const attribute of attributes) upsertAttribute.run(...attribute);
     let accepted = 0;
@@ -99,14 +108,42 @@ export async function openLibsqlStore(file?: string, options: EventStoreOptions 
       if (event.decision) insertDecision.run(...event.decision);
     }
     return { accepted, duplicates: events.length - accepted };
-  });
+  };
+  const storeOne = db.transaction(store);
+  const storeGroup = db.transaction((group: readonly Pending[]) => group.map((item) => store(item.batches, item.receivedAt)));
+
+  // Group commit: the requests that arrived while the last commit was syncing are written in one
+  // transaction and one sync, each answered with its own counts once that commit is on disk.
+  let queue: Pending[] = [];
+  const flush = () => {
+    const group = queue;
+    queue = [];
+    try {
+      unavailableWhenBusy(() => storeGroup(group)).forEach((result, i) => group[i].resolve(result));
+    } catch (error) {
+      if (group.length == 1) return group[0].reject(error);
+      // One request's failure must not fail the others: each is then stored alone, in its own transaction.
+      for (const item of group) {
+        try {
+          item.resolve(unavailableWhenBusy(() => storeOne(item.batches, item.receivedAt)));
+        } catch (alone) {
+          item.reject(alone);
+        }
+      }
+    }
+  };
+  const add = (batches: readonly TrackerBatch[], receivedAt: number) =>
+    new Promise<StoreResult>((resolve, reject) => {
+      if (!queue.length) setImmediate(flush);
+      queue.push({ batches, receivedAt, resolve, reject });
+    });
 
   const sql = summaryQueries({ bytewise: '' });
   const query = async (text: string, params: SqlValue[]) => rows(text, params);
 
   return {
     engine: 'libsql',
-    add: async (batches, receivedAt) => unavailableWhenBusy(() => add(batches, receivedAt)),
+    add,
     addReport: async (id, projectId, body, receivedAt) =>
       unavailableWhenBusy(() => {
         reportCount += insertReport.run(id, projectId ?? null, body, receivedAt).changes;

@@ -119,6 +119,15 @@ function contractTests(engine: Engine) {
     expect((await store.summary('race')).experiments[0].variations[0]).toMatchObject({ visitors: 1, decisions: 1, conversions: 1 });
   });
 
+  it('a request that cannot be stored fails alone: requests arriving with it are stored (group commit)', async () => {
+    const good = visit('alone', 'v1', { goals: [['buy', 1]] });
+    // Past the checks of normalize.ts no batch holds a value SQL cannot take; this one does, so storing it fails.
+    const bad = { ...visit('alone', 'v2', { goals: [['buy', 2]] }), account_id: { neither: 'text nor JSON', n: 1n } } as unknown as TrackerBatch;
+    const answers = await Promise.allSettled([store.add([good], 1), store.add([bad], 1), store.add([visit('alone', 'v3', { goals: [['buy', 3]] })], 1)]);
+    expect(answers.map((answer) => answer.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((await store.list('alone')).map((event) => event.visitorId)).toEqual(['v1', 'v3']);
+  });
+
   it('TRK-43 performance reports are bounded: past the bound the oldest go, the newest stay', async () => {
     await store.close();
     store = await engine.open({ maxReports: 20 });

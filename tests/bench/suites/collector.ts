@@ -1,0 +1,163 @@
+/**
+ * The collector on each engine (issue 39's figures):
+ * - sustained events per second acknowledged, batches of 10 events on loopback, for a bounded run
+ *   (`VARIA_COLLECTOR_BENCH_SECONDS`, default 30 s, after 2 s of warm-up), with one and with two
+ *   collector processes (`npm run collector`'s script), and the p50 / p99 answer times; target at
+ *   least 5,000 events/s with one process on libsql; the PostgreSQL ratio two processes / one;
+ * - where a request's time goes: JSON parsing and checks, the store's SQL, and the commit's sync to
+ *   disk (libsql: a file with `synchronous = FULL` against memory; PostgreSQL: `synchronous_commit`
+ *   on against off), measured in this process, one request of 10 events at a time;
+ * - the results summary over 100,000, 300,000 and 1,000,000 stored events on each engine.
+ * PostgreSQL is `VARIA_TEST_POSTGRES` if set, else a throwaway server started for the run (when
+ * PostgreSQL is installed); without either the PostgreSQL rows are left out, with the reason.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { postgresUnavailableReason, startThrowawayPostgres } from '../../../scripts/lib/postgres';
+import type { EventStore } from '../../../services/collector/contract';
+import { normalizeBody } from '../../../services/collector/normalize';
+import { openEventStore } from '../../../services/collector/store';
+import { envNumber } from '../../support/seeded';
+import { type CollectorProcess, loadBatch, startCollectorProcess } from '../../support/collector-process';
+import { createTestDatabase, TEST_POSTGRES_URL } from '../../support/postgres';
+import type { BenchRow, BenchSuite } from '../table';
+import { type LoadFigures, sustainedLoad } from './collector-load';
+import { summaryRows } from './collector-summary';
+
+const SECONDS = envNumber('VARIA_COLLECTOR_BENCH_SECONDS', 30);
+const SUMMARY_SIZES = [100_000, 300_000, 1_000_000];
+
+/** A database for one measurement, and how to drop it afterwards. */
+interface Engine {
+  name: string;
+  fresh(): Promise<{ database: string; drop(): Promise<void> }>;
+}
+
+const libsqlEngine: Engine = {
+  name: 'libsql',
+  fresh: async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'varia-bench-collector-'));
+    return { database: join(dir, 'collector.sqlite'), drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  },
+};
+
+const postgresEngine = (serverUrl: string): Engine => ({
+  name: 'PostgreSQL',
+  fresh: async () => {
+    const database = await createTestDatabase('bench', serverUrl);
+    return { database: database.url, drop: () => database.drop() };
+  },
+});
+
+/** Sustained load on `processes` collectors sharing one fresh database. */
+async function throughput(engine: Engine, processes: number): Promise<LoadFigures> {
+  const { database, drop } = await engine.fresh();
+  // The first one creates the layout; the others find it.
+  const collectors: CollectorProcess[] = [await startCollectorProcess(database)];
+  while (collectors.length < processes) collectors.push(await startCollectorProcess(database));
+  try {
+    return await sustainedLoad(collectors.map(({ url }) => url), { seconds: SECONDS, project: 'bench-load' });
+  } finally {
+    for (const { child, exited } of collectors) {
+      child.kill('SIGTERM');
+      await exited;
+    }
+    await drop();
+  }
+}
+
+const loadRows = (engine: string, processes: number, figures: LoadFigures, peer?: LoadFigures): BenchRow[] => {
+  const label = `${engine}, ${processes} process${processes > 1 ? 'es' : ''}`;
+  if (figures.failed) throw new Error(`${label}: ${figures.failed} requests were not acknowledged`);
+  return [
+    {
+      name: `${label}: events/s acknowledged (batches of 10, ${SECONDS} s)`,
+      value: figures.eventsPerSecond,
+      unit: 'events/s',
+      lowerIsBetter: false,
+      peers: peer && [{ name: 'one process', value: peer.eventsPerSecond }],
+    },
+    { name: `${label}: answer time p50`, value: Number(figures.p50.toFixed(2)), unit: 'ms' },
+    { name: `${label}: answer time p99`, value: Number(figures.p99.toFixed(2)), unit: 'ms' },
+  ];
+};
+
+/** Median microseconds of `run` over `count` calls, each with a new request body of 10 events. */
+async function perRequest(count: number, run: (body: string, n: number) => unknown): Promise<number> {
+  const times: number[] = [];
+  for (let n = 0; n < count; n++) {
+    const body = JSON.stringify(loadBatch('bench-parts', `p${n}-${Math.random()}`, 10));
+    const started = performance.now();
+    await run(body, n);
+    times.push((performance.now() - started) * 1000);
+  }
+  return times.sort((a, b) => a - b)[Math.floor(count / 2)];
+}
+
+const addTime = (store: EventStore) => perRequest(2000, (body) => store.add(normalizeBody(body), Date.now()));
+
+/** Where a request's time goes, in this process. */
+async function breakdownRows(postgresUrl?: string): Promise<BenchRow[]> {
+  const parse = await perRequest(5000, (body) => normalizeBody(body));
+  const rows: BenchRow[] = [{ name: 'per request of 10 events: JSON parsing and checks', value: Math.round(parse), unit: 'µs' }];
+  const memory = await openEventStore();
+  const file = await libsqlEngine.fresh();
+  const onDisk = await openEventStore(file.database);
+  const [sqlOnly, synced] = [await addTime(memory), await addTime(onDisk)];
+  await Promise.all([memory.close(), onDisk.close(), file.drop()]);
+  rows.push(
+    { name: 'libsql: SQL of one request (memory, no sync)', value: Math.round(sqlOnly), unit: 'µs' },
+    { name: 'libsql: write-ahead log and its sync at commit (file, FULL, minus memory)', value: Math.round(synced - sqlOnly), unit: 'µs' },
+  );
+  if (postgresUrl) {
+    const database = await createTestDatabase('parts', postgresUrl);
+    const url = new URL(database.url);
+    const durable = await openEventStore(url.toString());
+    url.searchParams.set('options', '-c synchronous_commit=off');
+    const unsynced = await openEventStore(url.toString());
+    const [statement, flushed] = [await addTime(unsynced), await addTime(durable)];
+    await Promise.all([durable.close(), unsynced.close()]);
+    await database.drop();
+    rows.push(
+      { name: 'PostgreSQL: one request\'s statement and round trip (commit not waiting for the log flush)', value: Math.round(statement), unit: 'µs' },
+      { name: 'PostgreSQL: the log flush the commit waits for (on minus off)', value: Math.round(flushed - statement), unit: 'µs' },
+    );
+  }
+  return rows;
+}
+
+export const collectorBench: BenchSuite = {
+  name: 'collector',
+  title: `Collector: events/s with one and two processes (batches of 10, loopback, ${SECONDS} s), where a request's time goes, the summary over 1,000,000 events`,
+  run: async () => {
+    let postgresUrl = TEST_POSTGRES_URL;
+    const reason = postgresUrl ? undefined : postgresUnavailableReason();
+    const server = postgresUrl || reason ? undefined : await startThrowawayPostgres();
+    postgresUrl ??= server?.url;
+    try {
+      const rows: BenchRow[] = [];
+      for (const engine of [libsqlEngine, ...(postgresUrl ? [postgresEngine(postgresUrl)] : [])]) {
+        const one = await throughput(engine, 1);
+        const two = await throughput(engine, 2);
+        rows.push(...loadRows(engine.name, 1, one), ...loadRows(engine.name, 2, two, one));
+      }
+      rows.push(...(await breakdownRows(postgresUrl)));
+      const memoryless = await libsqlEngine.fresh();
+      const libsql = await openEventStore(memoryless.database);
+      rows.push(...(await summaryRows('libsql', libsql, SUMMARY_SIZES)));
+      await libsql.close();
+      await memoryless.drop();
+      if (postgresUrl) {
+        const database = await createTestDatabase('summary', postgresUrl);
+        const postgres = await openEventStore(database.url);
+        rows.push(...(await summaryRows('PostgreSQL', postgres, SUMMARY_SIZES)));
+        await postgres.close();
+        await database.drop();
+      } else console.warn(`PostgreSQL rows left out: ${reason}`);
+      return rows;
+    } finally {
+      server?.destroy();
+    }
+  },
+};
