@@ -1,8 +1,8 @@
 /**
  * The libsql engine of the event store (the default): SQLite through libsql (better-sqlite3's
  * synchronous API), in write-ahead-log mode with `synchronous = FULL`. Each request's batches are
- * written in one transaction (with the other requests that arrived meanwhile: group commit, one sync
- * for all), and `add` resolves only once that transaction is committed to disk: the route answers 2xx
+ * written in one transaction (with the requests that arrived meanwhile: group commit, one sync for all,
+ * ./group-commit.ts), and `add` resolves only once that transaction is committed to disk: the route answers 2xx
  * after that, so an acknowledged event survives the process being killed (TRK-39).
  * Events are unique by (project, uuid), so a batch delivered twice (a retry, a beacon then a resend on
  * the next page) is stored once, and the same uuid sent for another project is stored for both.
@@ -11,10 +11,10 @@
 import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'libsql';
-import type { TrackerBatch } from '../../core/kinds/tracking';
 import { DatabaseRefusedError, type EventStore, type StoreResult, type StoredEvent, StoreUnavailableError } from './contract';
 import { migrate } from './libsql-schema';
-import { ATTRIBUTE_COLUMNS, DECISION_COLUMNS, EVENT_COLUMNS, requestRows, type SqlValue } from './rows';
+import { createGroupCommit } from './group-commit';
+import { type AddRequest, ATTRIBUTE_COLUMNS, DECISION_COLUMNS, EVENT_COLUMNS, requestRows, type SqlValue } from './rows';
 import { readSummary, readVariationOutcomes, type Row, summaryQueries } from './summary-sql';
 
 /** Options of the stores' opening functions. */
@@ -25,14 +25,6 @@ export interface EventStoreOptions {
 
 /** Performance reports kept; beyond it the oldest go, so a flood of reports cannot fill the disk. */
 export const MAX_REPORTS = 10_000;
-
-/** A request waiting for the next group commit. */
-interface Pending {
-  readonly batches: readonly TrackerBatch[];
-  readonly receivedAt: number;
-  resolve(result: StoreResult): void;
-  reject(error: unknown): void;
-}
 
 /** How long a writer waits for another process's write lock before the request is answered 503. */
 const BUSY_TIMEOUT_MS = 5000;
@@ -89,54 +81,30 @@ export async function openLibsqlStore(file?: string, options: EventStoreOptions 
   }
   const rows = (sql: string, params: SqlValue[]): Row[] => db.prepare(sql).all(...params) as Row[];
 
-  const insertEvent = db.prepare(`INSERT OR IGNORE INTO events (${EVENT_COLUMNS.join(', ')}, received_at) VALUES (${placeholders(EVENT_COLUMNS.length + 1)})`);
+  const insertEvent = db.prepare(`INSERT OR IGNORE INTO events (${EVENT_COLUMNS.join(', ')}) VALUES (${placeholders(EVENT_COLUMNS.length)})`);
   const insertDecision = db.prepare(`INSERT OR IGNORE INTO decisions (${DECISION_COLUMNS.join(', ')}) VALUES (${placeholders(DECISION_COLUMNS.length)})`);
   const upsertAttribute = db.prepare(`INSERT OR REPLACE INTO attributes (${ATTRIBUTE_COLUMNS.join(', ')}) VALUES (${placeholders(ATTRIBUTE_COLUMNS.length)})`);
   const insertReport = db.prepare('INSERT OR IGNORE INTO reports (id, project_id, body, received_at) VALUES (?,?,?,?)');
   const pruneReports = db.prepare('DELETE FROM reports WHERE rowid IN (SELECT rowid FROM reports ORDER BY received_at, rowid LIMIT ?)');
   let reportCount = Number((rows('SELECT COUNT(*) AS n FROM reports', [])[0] ?? {}).n ?? 0);
 
-  // Stores one request's rows; runs inside a transaction (one request's, or a group's).
-  const store = (batches: readonly TrackerBatch[], receivedAt: number): StoreResult => {
-    const { events, attributes } = requestRows(batches);
+  // One transaction for a group of requests (./group-commit.ts): every batch of each is stored, or none.
+  const storeGroup = db.transaction((group: readonly AddRequest[]): StoreResult[] => {
+    const { events, eventsPerRequest, attributes } = requestRows(group);
     for (const attribute of attributes) upsertAttribute.run(...attribute);
-    let accepted = 0;
-    for (const event of events) {
-      if (insertEvent.run(...event.values, receivedAt).changes == 0) continue;
-      accepted++;
-      // A decision is stored with the decision event that announced it, when that event is new.
-      if (event.decision) insertDecision.run(...event.decision);
-    }
-    return { accepted, duplicates: events.length - accepted };
-  };
-  const storeOne = db.transaction(store);
-  const storeGroup = db.transaction((group: readonly Pending[]) => group.map((item) => store(item.batches, item.receivedAt)));
-
-  // Group commit: the requests that arrived while the last commit was syncing are written in one
-  // transaction and one sync, each answered with its own counts once that commit is on disk.
-  let queue: Pending[] = [];
-  const flush = () => {
-    const group = queue;
-    queue = [];
-    try {
-      unavailableWhenBusy(() => storeGroup(group)).forEach((result, i) => group[i].resolve(result));
-    } catch (error) {
-      if (group.length == 1) return group[0].reject(error);
-      // One request's failure must not fail the others: each is then stored alone, in its own transaction.
-      for (const item of group) {
-        try {
-          item.resolve(unavailableWhenBusy(() => storeOne(item.batches, item.receivedAt)));
-        } catch (alone) {
-          item.reject(alone);
-        }
+    let next = 0;
+    return eventsPerRequest.map((count) => {
+      let accepted = 0;
+      for (const event of events.slice(next, (next += count))) {
+        if (insertEvent.run(...event.values).changes == 0) continue;
+        accepted++;
+        // A decision is stored with the decision event that announced it, when that event is new.
+        if (event.decision) insertDecision.run(...event.decision);
       }
-    }
-  };
-  const add = (batches: readonly TrackerBatch[], receivedAt: number) =>
-    new Promise<StoreResult>((resolve, reject) => {
-      if (!queue.length) setImmediate(flush);
-      queue.push({ batches, receivedAt, resolve, reject });
+      return { accepted, duplicates: count - accepted };
     });
+  });
+  const add = createGroupCommit({ concurrency: 1, write: async (group) => unavailableWhenBusy(() => storeGroup(group)) });
 
   const sql = summaryQueries({ bytewise: '' });
   const query = async (text: string, params: SqlValue[]) => rows(text, params);

@@ -1,19 +1,19 @@
 /**
  * The PostgreSQL engine of the event store, for several collector processes on one database server.
  * The same promises as the libsql engine: a request's events are written by one statement (one
- * transaction: events, the decisions they announced and the visitors' attributes) and `add` resolves
- * once it is committed; events are unique by (project, uuid) with `ON CONFLICT DO NOTHING`, so the
+ * transaction: events, the decisions they announced and the visitors' attributes; with the requests
+ * that arrived meanwhile, ./group-commit.ts) and `add` resolves once it is committed; events are unique by (project, uuid) with `ON CONFLICT DO NOTHING`, so the
  * same batch received by two collectors at the same moment is stored once. Connections are pooled,
  * statements parameterised. While the server cannot be reached, operations reject with
  * {@link StoreUnavailableError} (the routes answer 503) and the pool reconnects by itself.
  */
 import pg from 'pg';
-import type { TrackerBatch } from '../../core/kinds/tracking';
-import { DatabaseRefusedError, type EventStore, type StoredEvent, StoreUnavailableError } from './contract';
+import { DatabaseRefusedError, type EventStore, type StoredEvent, type StoreResult, StoreUnavailableError } from './contract';
+import { createGroupCommit } from './group-commit';
 import type { EventStoreOptions } from './libsql-store';
 import { MAX_REPORTS } from './libsql-store';
 import { migratePostgres } from './postgres-schema';
-import { ATTRIBUTE_COLUMNS, DECISION_COLUMNS, EVENT_COLUMNS, type EventRow, requestRows, type SqlValue } from './rows';
+import { type AddRequest, ATTRIBUTE_COLUMNS, DECISION_COLUMNS, EVENT_COLUMNS, type EventRow, requestRows, type SqlValue } from './rows';
 import { readSummary, readVariationOutcomes, summaryQueries } from './summary-sql';
 
 /** Connections each collector process keeps at most. */
@@ -23,18 +23,21 @@ const CONNECT_TIMEOUT_MS = 5000;
 /** A statement without an answer for this long is given up (the server hangs or the network is cut). */
 const QUERY_TIMEOUT_MS = 30_000;
 
-const NUMERIC_COLUMNS = new Set(['timestamp', 'revenue', 'quantity', 'value', 'is_holdback']);
+/** Statements adding events at the same time, each with the requests that arrived while the others ran. */
+const GROUPS_IN_FLIGHT = 4;
+
+const COLUMN_TYPES: Record<string, string> = { timestamp: 'float8', revenue: 'float8', quantity: 'float8', value: 'float8', is_holdback: 'int2', received_at: 'int8' };
 const unnest = (columns: readonly string[], first: number) =>
-  `unnest(${columns.map((column, i) => `$${first + i}::${NUMERIC_COLUMNS.has(column) ? 'float8' : 'text'}[]`).join(', ')}) AS t(${columns.join(', ')})`;
+  `unnest(${columns.map((column, i) => `$${first + i}::${COLUMN_TYPES[column] ?? 'text'}[]`).join(', ')}) AS t(${columns.join(', ')})`;
 const list = (columns: readonly string[], prefix = '') => columns.map((column) => prefix + column).join(', ');
 
-const D = EVENT_COLUMNS.length + 2;
+const D = EVENT_COLUMNS.length + 1;
 const A = D + DECISION_COLUMNS.length;
-/** The whole request in one statement: one round trip, one commit. */
+/** Whole requests in one statement: one round trip, one commit. */
 const ADD_SQL = `
   WITH stored AS (
-    INSERT INTO events (${list(EVENT_COLUMNS)}, received_at)
-    SELECT ${list(EVENT_COLUMNS, 't.')}, $${EVENT_COLUMNS.length + 1}::bigint FROM ${unnest(EVENT_COLUMNS, 1)}
+    INSERT INTO events (${list(EVENT_COLUMNS)})
+    SELECT ${list(EVENT_COLUMNS, 't.')} FROM ${unnest(EVENT_COLUMNS, 1)}
     ON CONFLICT (project_id, uuid) DO NOTHING
     RETURNING project_id, uuid),
   decided AS (
@@ -46,7 +49,7 @@ const ADD_SQL = `
     INSERT INTO attributes (${list(ATTRIBUTE_COLUMNS)})
     SELECT ${list(ATTRIBUTE_COLUMNS, 't.')} FROM ${unnest(ATTRIBUTE_COLUMNS, A)}
     ON CONFLICT (project_id, visitor_id, key) DO UPDATE SET entity_id = EXCLUDED.entity_id, type = EXCLUDED.type, value = EXCLUDED.value)
-  SELECT COUNT(*) AS accepted FROM stored`;
+  SELECT project_id, uuid FROM stored`;
 
 /** One array per column, for `unnest`. */
 const columnsOf = (rows: readonly (readonly SqlValue[])[], width: number): SqlValue[][] =>
@@ -118,7 +121,7 @@ export async function openPostgresStore(url: string, options: EventStoreOptions 
     throw new DatabaseRefusedError(`The collector cannot use its PostgreSQL database at ${address}: ${reason}.`, { cause: error });
   }
 
-  const query = async (text: string, params: SqlValue[], name?: string): Promise<Record<string, unknown>[]> => {
+  const query = async (text: string, params: unknown[], name?: string): Promise<Record<string, unknown>[]> => {
     let index = 0;
     try {
       return (await pool.query({ name, text: text.replace(/\?/g, () => `$${++index}`), values: params })).rows;
@@ -129,26 +132,32 @@ export async function openPostgresStore(url: string, options: EventStoreOptions 
   };
   const sql = summaryQueries({ bytewise: ' COLLATE "C"' });
 
-  const add = async (batches: readonly TrackerBatch[], receivedAt: number) => {
-    const { events, attributes } = requestRows(batches);
+  // A group of requests in one statement (./group-commit.ts); the uuids it stored say which request's events were new.
+  const write = async (group: readonly AddRequest[]): Promise<StoreResult[]> => {
+    const { events, eventsPerRequest, attributes } = requestRows(group);
     const sorted = [...events].sort((a, b) => byKey(a.values, b.values, 2));
     const decisions = sorted.filter((event): event is Required<EventRow> => !!event.decision).map((event) => event.decision);
-    const [{ accepted }] = await query(
+    const stored = await query(
       ADD_SQL,
       [
         ...columnsOf(sorted.map((event) => event.values), EVENT_COLUMNS.length),
-        receivedAt,
         ...columnsOf(decisions, DECISION_COLUMNS.length),
         ...columnsOf([...attributes].sort((a, b) => byKey(a, b, 3)), ATTRIBUTE_COLUMNS.length),
-      ] as SqlValue[],
+      ],
       'varia-collector-add',
     );
-    return { accepted: Number(accepted), duplicates: events.length - Number(accepted) };
+    const unclaimed = new Set(stored.map((row) => JSON.stringify([row.project_id, row.uuid])));
+    let next = 0;
+    // An event sent twice in the group is new for the first request that sent it, a duplicate after.
+    return eventsPerRequest.map((count) => {
+      const accepted = events.slice(next, (next += count)).filter((event) => unclaimed.delete(JSON.stringify(event.values.slice(0, 2)))).length;
+      return { accepted, duplicates: count - accepted };
+    });
   };
 
   return {
     engine: 'postgres',
-    add,
+    add: createGroupCommit({ concurrency: GROUPS_IN_FLIGHT, write }),
     addReport: async (id, projectId, body, receivedAt) => {
       // The newest `maxReports` by arrival are kept: each insert drops what fell out of that window.
       await query(
