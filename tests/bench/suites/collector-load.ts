@@ -4,6 +4,7 @@
  * the collectors), each posting the next tracker batch of 10 events as soon as the last is answered,
  * spread over the collectors round robin (as a load balancer would), for a bounded time.
  */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { loadBatch } from '../../support/collector-process';
 
@@ -16,6 +17,8 @@ export interface LoadFigures {
   p99: number;
   /** Requests answered anything but 2xx (must be 0). */
   failed: number;
+  /** Events acknowledged over the whole run, warm-up included (for CPU per event). */
+  totalEvents: number;
 }
 
 const post = (agent: Agent, url: URL, body: string): Promise<number> =>
@@ -38,6 +41,7 @@ export async function sustainedLoad(targets: string[], options: { seconds: numbe
   const times: number[] = [];
   let failed = 0;
   let acknowledged = 0;
+  let totalEvents = 0;
   let next = 0;
   const started = performance.now();
   const countFrom = started + warmupSeconds * 1000;
@@ -49,6 +53,7 @@ export async function sustainedLoad(targets: string[], options: { seconds: numbe
       const sentAt = performance.now();
       const status = await post(agent, urls[n % urls.length], body);
       const answeredAt = performance.now();
+      if (status >= 200 && status < 300) totalEvents += size;
       if (sentAt < countFrom || answeredAt > endAt) continue;
       if (status >= 200 && status < 300) {
         acknowledged += size;
@@ -59,5 +64,37 @@ export async function sustainedLoad(targets: string[], options: { seconds: numbe
   await Promise.all(Array.from({ length: connections }, worker));
   agent.destroy();
   times.sort((a, b) => a - b);
-  return { eventsPerSecond: Math.round(acknowledged / seconds), p50: percentile(times, 0.5), p99: percentile(times, 0.99), failed };
+  return { eventsPerSecond: Math.round(acknowledged / seconds), p50: percentile(times, 0.5), p99: percentile(times, 0.99), failed, totalEvents };
+}
+
+/** CPU seconds used so far by the processes `pids` (user and system, from /proc; 0 where it cannot be read). */
+export function cpuSeconds(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process ended, or this system has no /proc.
+    }
+  }
+  return ticks / CLOCK_TICKS;
+}
+
+/** Linux's USER_HZ, the unit of /proc's CPU times. */
+const CLOCK_TICKS = 100;
+
+/** The PostgreSQL server processes serving `database` (their process titles name it). */
+export function postgresBackends(database: string): number[] {
+  const pids: number[] = [];
+  for (const entry of existsSync('/proc') ? readdirSync('/proc') : []) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').startsWith(`postgres: varia ${database} `)) pids.push(Number(entry));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return pids;
 }

@@ -57,8 +57,11 @@ async function fill(store: EventStore, project: string, fromVisitor: number, toV
 
 const median = (values: number[]) => values.slice().sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-/** Fills `store` up to each size of `sizes` (events) and times the summary at each; one row per size. */
-export async function summaryRows(engine: string, store: EventStore, sizes: number[]): Promise<BenchRow[]> {
+/**
+ * Fills `store` up to each size of `sizes` (events) and times the summary at each; one row per size.
+ * `settle` runs after each fill (PostgreSQL: what autovacuum does on a live database, statistics and visibility).
+ */
+export async function summaryRows(engine: string, store: EventStore, sizes: number[], settle?: () => Promise<void>): Promise<BenchRow[]> {
   const project = 'bench-summary';
   const rows: BenchRow[] = [];
   let visitors = 0;
@@ -68,6 +71,7 @@ export async function summaryRows(engine: string, store: EventStore, sizes: numb
     await fill(store, project, visitors, target);
     const fillSeconds = (performance.now() - fillStarted) / 1000;
     visitors = target;
+    await settle?.();
     await store.summary(project);
     const times: number[] = [];
     for (let i = 0; i < 3; i++) {

@@ -4,10 +4,14 @@
  *   (`VARIA_COLLECTOR_BENCH_SECONDS`, default 30 s, after 2 s of warm-up), with one and with two
  *   collector processes (`npm run collector`'s script), and the p50 / p99 answer times; target at
  *   least 5,000 events/s with one process on libsql; the PostgreSQL ratio two processes / one;
+ * - the CPU time per acknowledged event of the collector processes, the PostgreSQL server processes
+ *   serving them and the load generator (from /proc): on a machine of 2 cores, what a second process
+ *   can and cannot add;
  * - where a request's time goes: JSON parsing and checks, the store's SQL, and the commit's sync to
  *   disk (libsql: a file with `synchronous = FULL` against memory; PostgreSQL: `synchronous_commit`
  *   on against off), measured in this process, one request of 10 events at a time;
- * - the results summary over 100,000, 300,000 and 1,000,000 stored events on each engine.
+ * - the results summary over 100,000, 300,000 and 1,000,000 stored events on each engine
+ *   (`VARIA_COLLECTOR_BENCH_EVENTS` sets the largest).
  * PostgreSQL is `VARIA_TEST_POSTGRES` if set, else a throwaway server started for the run (when
  * PostgreSQL is installed); without either the PostgreSQL rows are left out, with the reason.
  */
@@ -22,11 +26,13 @@ import { envNumber } from '../../support/seeded';
 import { type CollectorProcess, loadBatch, startCollectorProcess } from '../../support/collector-process';
 import { createTestDatabase, TEST_POSTGRES_URL } from '../../support/postgres';
 import type { BenchRow, BenchSuite } from '../table';
-import { type LoadFigures, sustainedLoad } from './collector-load';
+import { cpuSeconds, type LoadFigures, postgresBackends, sustainedLoad } from './collector-load';
 import { summaryRows } from './collector-summary';
 
 const SECONDS = envNumber('VARIA_COLLECTOR_BENCH_SECONDS', 30);
-const SUMMARY_SIZES = [100_000, 300_000, 1_000_000];
+/** The summary is timed at a tenth, three tenths and all of this many events (`VARIA_COLLECTOR_BENCH_EVENTS`). */
+const SUMMARY_EVENTS = envNumber('VARIA_COLLECTOR_BENCH_EVENTS', 1_000_000);
+const SUMMARY_SIZES = [0.1, 0.3, 1].map((share) => Math.round((SUMMARY_EVENTS * share) / 1000) * 1000);
 
 /** A database for one measurement, and how to drop it afterwards. */
 interface Engine {
@@ -50,14 +56,34 @@ const postgresEngine = (serverUrl: string): Engine => ({
   },
 });
 
+/** A load's figures, with the CPU time per acknowledged event of each party (microseconds). */
+interface Throughput extends LoadFigures {
+  cpu: { collectors: number; postgres: number; loader: number };
+}
+
 /** Sustained load on `processes` collectors sharing one fresh database. */
-async function throughput(engine: Engine, processes: number): Promise<LoadFigures> {
+async function throughput(engine: Engine, processes: number): Promise<Throughput> {
   const { database, drop } = await engine.fresh();
   // The first one creates the layout; the others find it.
   const collectors: CollectorProcess[] = [await startCollectorProcess(database)];
   while (collectors.length < processes) collectors.push(await startCollectorProcess(database));
+  const collectorPids = collectors.map(({ child }) => child.pid!);
+  const databaseName = database.startsWith('postgres') ? new URL(database).pathname.slice(1) : undefined;
+  const backends = () => (databaseName ? postgresBackends(databaseName) : []);
   try {
-    return await sustainedLoad(collectors.map(({ url }) => url), { seconds: SECONDS, project: 'bench-load' });
+    // The pools' connections open with the first requests: the backends are read after the load, their CPU from their start.
+    const before = { collectors: cpuSeconds(collectorPids), loader: process.cpuUsage() };
+    const figures = await sustainedLoad(collectors.map(({ url }) => url), { seconds: SECONDS, project: 'bench-load' });
+    const loader = process.cpuUsage(before.loader);
+    const perEvent = (seconds: number) => Math.round((seconds * 1e6) / figures.totalEvents);
+    return {
+      ...figures,
+      cpu: {
+        collectors: perEvent(cpuSeconds(collectorPids) - before.collectors),
+        postgres: perEvent(cpuSeconds(backends())),
+        loader: perEvent((loader.user + loader.system) / 1e6),
+      },
+    };
   } finally {
     for (const { child, exited } of collectors) {
       child.kill('SIGTERM');
@@ -67,7 +93,7 @@ async function throughput(engine: Engine, processes: number): Promise<LoadFigure
   }
 }
 
-const loadRows = (engine: string, processes: number, figures: LoadFigures, peer?: LoadFigures): BenchRow[] => {
+const loadRows = (engine: string, processes: number, figures: Throughput, peer?: Throughput): BenchRow[] => {
   const label = `${engine}, ${processes} process${processes > 1 ? 'es' : ''}`;
   if (figures.failed) throw new Error(`${label}: ${figures.failed} requests were not acknowledged`);
   return [
@@ -80,6 +106,9 @@ const loadRows = (engine: string, processes: number, figures: LoadFigures, peer?
     },
     { name: `${label}: answer time p50`, value: Number(figures.p50.toFixed(2)), unit: 'ms' },
     { name: `${label}: answer time p99`, value: Number(figures.p99.toFixed(2)), unit: 'ms' },
+    { name: `${label}: CPU per event, collector processes`, value: figures.cpu.collectors, unit: 'µs' },
+    ...(engine == 'PostgreSQL' ? [{ name: `${label}: CPU per event, PostgreSQL server processes`, value: figures.cpu.postgres, unit: 'µs' }] : []),
+    { name: `${label}: CPU per event, load generator (this process)`, value: figures.cpu.loader, unit: 'µs' },
   ];
 };
 
@@ -129,7 +158,7 @@ async function breakdownRows(postgresUrl?: string): Promise<BenchRow[]> {
 
 export const collectorBench: BenchSuite = {
   name: 'collector',
-  title: `Collector: events/s with one and two processes (batches of 10, loopback, ${SECONDS} s), where a request's time goes, the summary over 1,000,000 events`,
+  title: `Collector: events/s with one and two processes (batches of 10, loopback, ${SECONDS} s), where a request's time goes, the summary over ${SUMMARY_EVENTS.toLocaleString('en')} events`,
   run: async () => {
     let postgresUrl = TEST_POSTGRES_URL;
     const reason = postgresUrl ? undefined : postgresUnavailableReason();
@@ -151,7 +180,8 @@ export const collectorBench: BenchSuite = {
       if (postgresUrl) {
         const database = await createTestDatabase('summary', postgresUrl);
         const postgres = await openEventStore(database.url);
-        rows.push(...(await summaryRows('PostgreSQL', postgres, SUMMARY_SIZES)));
+        const settle = async () => void (await database.query('VACUUM (ANALYZE) events, decisions'));
+        rows.push(...(await summaryRows('PostgreSQL', postgres, SUMMARY_SIZES, settle)));
         await postgres.close();
         await database.drop();
       } else console.warn(`PostgreSQL rows left out: ${reason}`);
