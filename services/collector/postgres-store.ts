@@ -20,8 +20,8 @@ import { readSummary, readVariationOutcomes, summaryQueries } from './summary-sq
 const POOL_SIZE = 10;
 /** How long a request waits for a connection (the server down or the pool full) before it is answered 503. */
 const CONNECT_TIMEOUT_MS = 5000;
-/** A statement without an answer for this long is given up (the server hangs or the network is cut). */
-const QUERY_TIMEOUT_MS = 30_000;
+/** A write without an answer for this long is given up (the server hangs or the network is cut): 503, sent again. Reads (the summary over many events) have no such bound. */
+const WRITE_TIMEOUT_MS = 30_000;
 
 /** Statements adding events at the same time, each with the requests that arrived while the others ran. */
 const GROUPS_IN_FLIGHT = 4;
@@ -97,7 +97,6 @@ export async function openPostgresStore(url: string, options: EventStoreOptions 
     connectionString: url,
     max: POOL_SIZE,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-    query_timeout: QUERY_TIMEOUT_MS,
     application_name: 'varia-collector',
   });
   let warnedAt = 0;
@@ -121,10 +120,11 @@ export async function openPostgresStore(url: string, options: EventStoreOptions 
     throw new DatabaseRefusedError(`The collector cannot use its PostgreSQL database at ${address}: ${reason}.`, { cause: error });
   }
 
-  const query = async (text: string, params: unknown[], name?: string): Promise<Record<string, unknown>[]> => {
+  const query = async (text: string, params: unknown[], write?: { name: string }): Promise<Record<string, unknown>[]> => {
     let index = 0;
+    const config = { name: write?.name, text: text.replace(/\?/g, () => `$${++index}`), values: params, query_timeout: write && WRITE_TIMEOUT_MS };
     try {
-      return (await pool.query({ name, text: text.replace(/\?/g, () => `$${++index}`), values: params })).rows;
+      return (await pool.query(config)).rows;
     } catch (error) {
       if (isUnreachable(error)) throw new StoreUnavailableError(`the collector's PostgreSQL database at ${address} cannot be reached (${reasonOf(error)})`, { cause: error });
       throw error;
@@ -144,7 +144,7 @@ export async function openPostgresStore(url: string, options: EventStoreOptions 
         ...columnsOf(decisions, DECISION_COLUMNS.length),
         ...columnsOf([...attributes].sort((a, b) => byKey(a, b, 3)), ATTRIBUTE_COLUMNS.length),
       ],
-      'varia-collector-add',
+      { name: 'varia-collector-add' },
     );
     const unclaimed = new Set(stored.map((row) => JSON.stringify([row.project_id, row.uuid])));
     let next = 0;
@@ -164,6 +164,7 @@ export async function openPostgresStore(url: string, options: EventStoreOptions 
         `WITH kept AS (INSERT INTO reports (id, project_id, body, received_at) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO NOTHING RETURNING seq)
          DELETE FROM reports WHERE seq <= (SELECT MAX(seq) FROM kept) - ?`,
         [id, projectId ?? null, body, receivedAt, maxReports],
+        { name: 'varia-collector-report' },
       );
     },
     summary: (projectId) => readSummary(query, sql, projectId),
