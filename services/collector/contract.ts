@@ -103,6 +103,15 @@ export interface StoredEvent {
   visitorId: string;
 }
 
+/** Performance reports kept; beyond it the oldest go, so a flood of reports cannot fill the disk. */
+export const MAX_REPORTS = 10_000;
+
+/** Options of the stores' opening functions. */
+export interface EventStoreOptions {
+  /** Performance reports kept (default {@link MAX_REPORTS}). */
+  maxReports?: number;
+}
+
 /** The engines behind the contract. */
 export type StoreEngine = 'libsql' | 'postgres';
 

@@ -11,20 +11,11 @@
 import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'libsql';
-import { DatabaseRefusedError, type EventStore, type StoreResult, type StoredEvent, StoreUnavailableError } from './contract';
+import { DatabaseRefusedError, type EventStore, type EventStoreOptions, MAX_REPORTS, type StoreResult, type StoredEvent, StoreUnavailableError } from './contract';
 import { migrate } from './libsql-schema';
 import { createGroupCommit } from './group-commit';
 import { type AddRequest, ATTRIBUTE_COLUMNS, DECISION_COLUMNS, EVENT_COLUMNS, requestRows, type SqlValue } from './rows';
 import { readSummary, readVariationOutcomes, type Row, summaryQueries } from './summary-sql';
-
-/** Options of the stores' opening functions. */
-export interface EventStoreOptions {
-  /** Performance reports kept (default {@link MAX_REPORTS}). */
-  maxReports?: number;
-}
-
-/** Performance reports kept; beyond it the oldest go, so a flood of reports cannot fill the disk. */
-export const MAX_REPORTS = 10_000;
 
 /** How long a writer waits for another process's write lock before the request is answered 503. */
 const BUSY_TIMEOUT_MS = 5000;

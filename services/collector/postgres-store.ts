@@ -2,16 +2,15 @@
  * The PostgreSQL engine of the event store, for several collector processes on one database server.
  * The same promises as the libsql engine: a request's events are written by one statement (one
  * transaction: events, the decisions they announced and the visitors' attributes; with the requests
- * that arrived meanwhile, ./group-commit.ts) and `add` resolves once it is committed; events are unique by (project, uuid) with `ON CONFLICT DO NOTHING`, so the
- * same batch received by two collectors at the same moment is stored once. Connections are pooled,
+ * that arrived meanwhile, ./group-commit.ts) and `add` resolves once it is committed; events are
+ * unique by (project, uuid) with `ON CONFLICT DO NOTHING`, so the same batch received by two
+ * collectors at the same moment is stored once. Connections are pooled,
  * statements parameterised. While the server cannot be reached, operations reject with
  * {@link StoreUnavailableError} (the routes answer 503) and the pool reconnects by itself.
  */
 import pg from 'pg';
-import { DatabaseRefusedError, type EventStore, type StoredEvent, type StoreResult, StoreUnavailableError } from './contract';
+import { DatabaseRefusedError, type EventStore, type EventStoreOptions, MAX_REPORTS, type StoredEvent, type StoreResult, StoreUnavailableError } from './contract';
 import { createGroupCommit } from './group-commit';
-import type { EventStoreOptions } from './libsql-store';
-import { MAX_REPORTS } from './libsql-store';
 import { migratePostgres } from './postgres-schema';
 import { type AddRequest, ATTRIBUTE_COLUMNS, DECISION_COLUMNS, EVENT_COLUMNS, type EventRow, requestRows, type SqlValue } from './rows';
 import { readSummary, readVariationOutcomes, summaryQueries } from './summary-sql';

@@ -3,13 +3,12 @@
  * default (a file, or memory for tests); a `postgres://` address selects PostgreSQL, for several
  * collector processes on one database server. See ./README.md for how to choose.
  */
-import type { EventStore } from './contract';
-import { type EventStoreOptions, openLibsqlStore } from './libsql-store';
+import type { EventStore, EventStoreOptions } from './contract';
+import { openLibsqlStore } from './libsql-store';
 import { openPostgresStore } from './postgres-store';
 
-export type { EventStore, ProjectSummary, StoredEvent, StoreResult, VariationSummary } from './contract';
-export { DatabaseRefusedError, isDatabaseError, StoreUnavailableError } from './contract';
-export { type EventStoreOptions, MAX_REPORTS } from './libsql-store';
+export type { EventStore, EventStoreOptions, ProjectSummary, StoredEvent, StoreResult, VariationSummary } from './contract';
+export { DatabaseRefusedError, isDatabaseError, MAX_REPORTS, StoreUnavailableError } from './contract';
 export { RUNTIME_EVENT_TYPES } from './summary-sql';
 
 /** True for a PostgreSQL address (`postgres://` or `postgresql://`). */
