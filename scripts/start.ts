@@ -2,8 +2,9 @@
  * `npm start`: builds every project's snippet, then serves the local services on loopback
  * until Ctrl+C (or SIGTERM) stops them.
  */
-import { dataFolderBusyReason, DataFolderBusy } from '../services/data-lock';
-import { DEFAULT_DATA_DIR } from '../services/routes/events';
+import { isDatabaseError } from '../services/collector/store';
+import { dataFolderBusyReason, DataFolderBusy } from '../services/data-folder';
+import { DEFAULT_DATA_DIR } from '../services/data-folder';
 import { listSnippets } from '../services/snippets';
 import { DEFAULT_SNIPPETS_DIR, startServices, type RunningServices } from '../services/index';
 import { openEditor } from './lib/desktop-launch';
@@ -31,7 +32,8 @@ const PORT_ATTEMPTS = 20;
 async function startOnPreferredPort(port: number): Promise<RunningServices> {
   for (let candidate = port; ; candidate++) {
     try {
-      const services = await startServices({ port: candidate, host: '127.0.0.1' });
+      // VARIA_COLLECTOR_DATABASE: the collector's database (a postgres:// address or a SQLite file) instead of .data/.
+      const services = await startServices({ port: candidate, host: '127.0.0.1', database: process.env.VARIA_COLLECTOR_DATABASE || undefined });
       if (candidate !== port) console.warn(`Port ${port} is in use; started on port ${candidate} instead.`);
       return services;
     } catch (error) {
@@ -100,7 +102,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof DataFolderBusy) console.error(error.message);
-  else console.error('npm start failed:', error);
+  // A busy data folder, or a database that cannot be reached, is said in one line, not a stack.
+  console.error('npm start failed:', error instanceof DataFolderBusy || isDatabaseError(error) ? (error as Error).message : error);
   process.exit(1);
 });

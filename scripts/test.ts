@@ -1,13 +1,15 @@
 /**
  * `npm test` (and CI through .ci/run): every check in order, each step's output streamed,
- * then one summary. Steps: Chromium present, typecheck, lint (Biome, biome.json), Vitest (unit + browser projects),
- * snippet build, Playwright. A failed step that is not a test run (typecheck, build,
+ * then one summary. Steps: Chromium present, typecheck, lint (Biome, biome.json), a throwaway PostgreSQL
+ * for the collector's tests (started when PostgreSQL is installed and `VARIA_TEST_POSTGRES` names none;
+ * stopped and deleted after Vitest), Vitest (unit + browser projects), snippet build, Playwright. A failed step that is not a test run (typecheck, build,
  * Chromium) counts as one failed test. The LAST line printed is exactly
  * `N passed, N failed` (plus `, N skipped` when some were), and the exit status is non-zero
  * on any failure.
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import { ensureChromium } from './lib/chromium';
+import { postgresUnavailableReason, startThrowawayPostgres, TEST_POSTGRES_ENV, type ThrowawayPostgres } from './lib/postgres';
 import { PLAYWRIGHT_REPORT, REPORTS_DIR, SNIPPETS_BUILT_ENV, VITEST_REPORT } from './lib/reports';
 import { localBin, runCommand, runNpmScript } from './lib/run-command';
 import { addTally, emptyTally, formatTally, readPlaywrightTally, readVitestTally, type Tally } from './lib/test-summary';
@@ -23,6 +25,11 @@ interface StepResult {
 
 const results: StepResult[] = [];
 const startedAt = Date.now();
+
+/** The throwaway PostgreSQL of this run, if it started one: deleted whichever way the run ends. */
+let postgres: ThrowawayPostgres | undefined;
+process.on('exit', () => postgres?.destroy());
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130));
 
 function heading(title: string): void {
   console.log(`\n=== ${title} ===`);
@@ -69,18 +76,35 @@ async function main(): Promise<number> {
     return { tally: checkTally(status === 0), check: true };
   });
 
+  const postgresEnv: NodeJS.ProcessEnv = {};
+  await step('PostgreSQL (collector tests)', async () => {
+    if (process.env[TEST_POSTGRES_ENV]) return { tally: checkTally(true), check: true, note: `${TEST_POSTGRES_ENV} given` };
+    const reason = postgresUnavailableReason();
+    // Not installed: the PostgreSQL tests say by name that they were not run; installed but failing to start is a failure.
+    if (reason) return { tally: checkTally(true), check: true, note: `PostgreSQL tests not run: ${reason}` };
+    try {
+      postgres = await startThrowawayPostgres();
+      postgresEnv[TEST_POSTGRES_ENV] = postgres.url;
+      console.log(`Throwaway PostgreSQL at ${postgres.url}`);
+      return { tally: checkTally(true), check: true };
+    } catch (error) {
+      console.error(error instanceof Error ? error.message : String(error));
+      return { tally: checkTally(false), check: true, note: 'PostgreSQL tests not run' };
+    }
+  });
+
   await step('Vitest (unit + browser)', async () => {
     // Without Chromium the browser project cannot start; the unit project still tells something.
     const projects = chromiumReady ? [] : ['--project', 'unit'];
-    const status = await runCommand(localBin('vitest'), [
-      'run',
-      ...projects,
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${VITEST_REPORT}`,
-    ]);
+    const status = await runCommand(
+      localBin('vitest'),
+      ['run', ...projects, '--reporter=default', '--reporter=json', `--outputFile.json=${VITEST_REPORT}`],
+      { env: postgresEnv },
+    );
     return { tally: readVitestTally(VITEST_REPORT, status) };
   });
+  postgres?.destroy();
+  postgres = undefined;
 
   let snippetsBuilt = false;
   await step('Snippet build (npm run build:snippets)', async () => {

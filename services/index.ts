@@ -5,9 +5,11 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ServicesContext } from './context';
-import { lockDataFolder, type DataFolderLock } from './data-lock';
+import { isPostgresAddress, openEventStore } from './collector/store';
+import { DEFAULT_DATA_DIR, lockDataFolder, STORE_FILE, type DataFolderLock } from './data-folder';
 import { createEditorServices } from './editor/editor-services';
 import { repairServed } from './editor/install';
 import { createServicesSecurity } from './http/security';
@@ -18,7 +20,7 @@ import { clientStorageRoutes } from './routes/client-storage';
 import { demoRoutes } from './routes/demo';
 import { editorAgentRoutes } from './routes/editor-agent';
 import { editorRoutes } from './routes/editor';
-import { closeEventStore, DEFAULT_DATA_DIR, eventRoutes } from './routes/events';
+import { eventRoutes } from './routes/events';
 import { flickerRoutes } from './routes/flicker';
 import { homeRoutes } from './routes/home';
 import { homepageRoutes } from './routes/homepage';
@@ -41,11 +43,19 @@ export interface StartServicesOptions {
   /**
    * The data folder: the collector's database and the editor's projects (default `.data/`, or
    * `VARIA_DATA_DIR`); null keeps the events in memory and the projects in a temporary folder (tests).
-   * One running services process holds a folder at a time (services/data-lock.ts).
+   * One running services process holds a folder at a time (services/data-folder.ts).
    */
   dataDir?: string | null;
   /** The editor's session token; a fresh random one unless given (tests that drive the API from Node). */
   sessionToken?: string;
+  /**
+   * The collector's database instead of `<dataDir>/collector.sqlite`: a `postgres://` address
+   * (PostgreSQL, shared by several collector processes) or a SQLite file path. `npm start` and
+   * `npm run collector` pass `VARIA_COLLECTOR_DATABASE` here.
+   */
+  database?: string;
+  /** Serve the collector's routes only (`npm run collector`): no homepage, demos or editor. */
+  collectorOnly?: boolean;
 }
 
 /** A running services instance. */
@@ -74,22 +84,29 @@ export const DEFAULT_SNIPPETS_DIR = fileURLToPath(new URL('../dist/snippets/', i
 /**
  * Starts the local services on loopback.
  *
- * @returns the base URL and a `close` function, once the server is listening.
- * @throws (rejects) when the port cannot be bound, e.g. `EADDRINUSE`.
+ * @returns the base URL and a `close` function, once the collector's database is open and the server is listening.
+ * @throws (rejects) when the port cannot be bound, e.g. `EADDRINUSE`, or the collector's database cannot be opened (the message names it).
  */
 export async function startServices(options: StartServicesOptions = {}): Promise<RunningServices> {
-  const { port = 0, host = DEFAULT_HOST, snippetsDir = DEFAULT_SNIPPETS_DIR } = options;
+  const { port = 0, host = DEFAULT_HOST, snippetsDir = DEFAULT_SNIPPETS_DIR, collectorOnly = false, database } = options;
   const dataDir = options.dataDir === undefined ? (process.env.VARIA_DATA_DIR || DEFAULT_DATA_DIR) : options.dataDir;
-  // Taken first: nothing else in the folder is touched while another process holds it.
-  const lock: DataFolderLock | undefined = dataDir ? lockDataFolder(dataDir) : undefined;
-  const security = createServicesSecurity(options.sessionToken);
-  const editor = createEditorServices({ dataDir, snippetsDir, security });
-  const context: ServicesContext = { snippetsDir, dataDir, security, editor };
+  // Taken first: nothing else in the folder is touched while another process holds it. Collectors on
+  // one database server share it by design, and keep nothing in the folder.
+  const shared = collectorOnly && !!database && isPostgresAddress(database);
+  const lock: DataFolderLock | undefined = dataDir && !shared ? lockDataFolder(dataDir) : undefined;
+  // Everything the routes use is made here, in one place, and handed over in the context.
+  const opened: Array<{ close(): Promise<void> }> = [];
   try {
+    const security = createServicesSecurity(options.sessionToken);
+    const events = await openEventStore(database ?? (dataDir ? join(dataDir, STORE_FILE) : undefined));
+    opened.push(events);
+    const editor = collectorOnly ? undefined : createEditorServices({ dataDir, snippetsDir, security });
+    if (editor) opened.unshift(editor);
+    const context: ServicesContext = { snippetsDir, dataDir, security, events, editor };
     const router = createRouter();
-    for (const addRoutes of ROUTE_MODULES) addRoutes(router, context);
+    for (const addRoutes of collectorOnly ? [eventRoutes] : ROUTE_MODULES) addRoutes(router, context);
     // What the editor published is what is served, whatever rebuilt the folder since (install.ts).
-    for (const line of await repairServed(editor.workspace)) console.log(`[editor] ${line}`);
+    if (editor) for (const line of await repairServed(editor.workspace)) console.log(`[editor] ${line}`);
 
     const server = createServer((req, res) => {
       // Every route answers only for the addresses the services listen on (DNS rebinding, forged Host).
@@ -99,7 +116,7 @@ export async function startServices(options: StartServicesOptions = {}): Promise
     });
     // WebSocket upgrades: only the editor's synchroniser takes them.
     server.on('upgrade', (req, socket, head) => {
-      if (security.hostRefusal(req) || !editor.sync.handleUpgrade(req, socket, head)) socket.destroy();
+      if (security.hostRefusal(req) || !editor?.sync.handleUpgrade(req, socket, head)) socket.destroy();
     });
 
     await new Promise<void>((resolve, reject) => {
@@ -120,22 +137,21 @@ export async function startServices(options: StartServicesOptions = {}): Promise
       canvasUrl: security.canvasOrigin,
       sessionToken: security.token,
       close() {
-        closing ??= editor
-          .close()
+        closing ??= (editor?.close() ?? Promise.resolve())
           .then(() => new Promise<void>((resolve, reject) => {
             server.close((error) => (error ? reject(error) : resolve()));
             // Without this, a browser's idle keep-alive connection holds close() open.
             server.closeAllConnections();
           }))
-          .then(() => closeEventStore(context))
+          .then(() => events.close())
           .finally(() => lock?.release());
         return closing;
       },
     };
   } catch (error) {
-    // A port already taken (npm start then tries the next): nothing of this attempt stays open.
-    await editor.close().catch(() => undefined);
-    await closeEventStore(context).catch(() => undefined);
+    // A port already taken (npm start then tries the next) or a database that cannot be opened:
+    // nothing of this attempt stays open.
+    for (const resource of opened) await resource.close().catch(() => undefined);
     lock?.release();
     throw error;
   }

@@ -7,6 +7,12 @@ import type { BatchAttribute, BatchDecision, BatchEvent, TrackerBatch } from '..
 
 /** Batches accepted in one request. */
 export const MAX_BATCHES = 100;
+/**
+ * Largest revenue, quantity or value accepted (either sign): far above any real amount in minor units,
+ * and small enough that the results' sums of squares stay finite on both engines (PostgreSQL refuses
+ * a double-precision overflow where SQLite would give Infinity).
+ */
+export const MAX_AMOUNT = 1e15;
 
 type Table = Readonly<Record<string, string>>;
 type Loose = Record<string, unknown>;
@@ -27,10 +33,16 @@ const objectAt = (value: unknown, where: string): Loose => (isObject(value) ? va
 const text = (value: unknown, where: string, optional = false): string | undefined => {
   if (optional && (value === undefined || value === null)) return undefined;
   if (typeof value == 'number' && isFinite(value)) return String(value);
-  return typeof value == 'string' && value.length > 0 && value.length <= 500 ? value : fail(where, 'must be a non-empty string');
+  if (typeof value != 'string' || value.length == 0 || value.length > 500) return fail(where, 'must be a non-empty string');
+  // PostgreSQL text cannot hold U+0000: refused on both engines, so a batch is stored alike on either.
+  return value.includes('\u0000') ? fail(where, 'must not contain the NUL character (U+0000)') : value;
 };
 const number = (value: unknown, where: string): number | undefined =>
   value === undefined || value === null ? undefined : typeof value == 'number' && isFinite(value) ? value : fail(where, 'must be a number');
+const amount = (value: unknown, where: string): number | undefined => {
+  const result = number(value, where);
+  return result === undefined || Math.abs(result) <= MAX_AMOUNT ? result : fail(where, `must be between -${MAX_AMOUNT} and ${MAX_AMOUNT}`);
+};
 const optionalObject = (value: unknown, where: string): Loose | undefined =>
   value === undefined || value === null ? undefined : objectAt(value, where);
 
@@ -77,9 +89,9 @@ const eventOf = (raw: unknown, where: string): BatchEvent => {
     uuid: text(record.uuid, `${where}.uuid`)!,
     type: text(record.type, `${where}.type`)!,
     tags: optionalObject(record.tags, `${where}.tags`),
-    revenue: number(record.revenue, `${where}.revenue`),
-    quantity: number(record.quantity, `${where}.quantity`),
-    value: number(record.value, `${where}.value`),
+    revenue: amount(record.revenue, `${where}.revenue`),
+    quantity: amount(record.quantity, `${where}.quantity`),
+    value: amount(record.value, `${where}.value`),
     properties: optionalObject(record.properties, `${where}.properties`),
   };
 };

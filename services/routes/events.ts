@@ -8,15 +8,15 @@
  * - `POST /v1/rum`: performance reports (TRK-43).
  * Pages of any loopback origin may call them (CORS); other origins, and the opaque origin `null` (a
  * sandboxed frame or a `data:` page of any site), are refused. A request is answered 2xx only once its
- * events are committed to disk (services/collector/store.ts).
+ * events are committed (services/collector/store.ts, either engine), and 503 while the database cannot
+ * be reached, so senders keep their events and send them again. The store is the one `startServices`
+ * opened (the services' context).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { readBodyText } from '../http/body';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { BatchError, normalizeBody } from '../collector/normalize';
-import { openEventStore, type EventStore } from '../collector/store';
+import { type EventStore, StoreUnavailableError } from '../collector/store';
 import type { ServicesContext } from '../context';
+import { readBodyText } from '../http/body';
 import { sendJson } from '../responses';
 import type { Router } from '../router';
 
@@ -24,14 +24,10 @@ import type { Router } from '../router';
 export const MAX_BODY_BYTES = 1024 * 1024;
 /** Largest performance report accepted (a report is a few KB of timings). */
 export const MAX_REPORT_BYTES = 64 * 1024;
-/** The store's file name under the data directory. */
-export const STORE_FILE = 'collector.sqlite';
-
-/** `.data/` of this repository: where `npm start` and the end-to-end tests keep collected events. */
-export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../.data/', import.meta.url));
 
 const LOOPBACK_ORIGIN = /^https?:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/;
-const stores = new WeakMap<ServicesContext, Promise<EventStore>>();
+/** Seconds a sender is asked to wait before sending again while the database cannot be reached. */
+const RETRY_AFTER_SECONDS = 5;
 
 /**
  * Sets the CORS headers for a loopback origin; false when the origin is foreign (the request is refused).
@@ -57,23 +53,33 @@ const preflight = ({ req, res }: { req: IncomingMessage; res: ServerResponse }) 
   res.end();
 };
 
-/** The store of a services instance, opened by {@link eventRoutes}. */
-export const eventStoreOf = (context: ServicesContext): Promise<EventStore> | undefined => stores.get(context);
-
-/** Closes the store of a services instance, if it was opened. */
-export async function closeEventStore(context: ServicesContext): Promise<void> {
-  await (await stores.get(context))?.close();
+/**
+ * Answers 200 with what `run` reads or writes in the store, or 503 (with `Retry-After`) while the store's
+ * database cannot be reached; any other failure is the router's 500.
+ */
+function storeAnswer<T>(store: EventStore, res: ServerResponse, run: (store: EventStore) => Promise<T>): Promise<void> {
+  return Promise.resolve(store).then(run).then(
+    (result) => sendJson(res, 200, result),
+    (error: unknown) => {
+      if (!(error instanceof StoreUnavailableError)) throw error;
+      warnUnavailable(error);
+      res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+      sendJson(res, 503, { error: 'The event database cannot be reached for now and nothing was stored: send the request again in a few seconds.' });
+    },
+  );
 }
 
-/** Adds the collector routes and opens its store: `<dataDir>/collector.sqlite` (default `.data/`), memory when dataDir is null. */
+let warnedAt = 0;
+/** Logs an outage at most every 10 s, not once per refused request. */
+const warnUnavailable = (error: Error) => {
+  if (Date.now() - warnedAt < 10_000) return;
+  warnedAt = Date.now();
+  console.warn(`[collector] answering 503: ${error.message}`);
+};
+
+/** Adds the collector routes, on the store of the services' context. */
 export function eventRoutes(router: Router, context: ServicesContext): void {
-  const dataDir = context.dataDir === undefined ? DEFAULT_DATA_DIR : context.dataDir;
-  const opening = openEventStore(dataDir ? join(dataDir, STORE_FILE) : undefined);
-  stores.set(context, opening);
-  context.events = {
-    variationOutcomes: async (experimentId) => (await opening).variationOutcomes(experimentId),
-    summary: async (projectId) => (await opening).summary(projectId),
-  };
+  const { events: store } = context;
 
   router.add('OPTIONS', '/v1/events', preflight);
   router.add('OPTIONS', '/v1/rum', preflight);
@@ -88,7 +94,7 @@ export function eventRoutes(router: Router, context: ServicesContext): void {
       if (error instanceof BatchError) return sendJson(res, 400, { error: error.message });
       throw error;
     }
-    sendJson(res, 200, (await opening).add(batches, Date.now()));
+    await storeAnswer(store, res, (store) => store.add(batches, Date.now()));
   });
   router.post('/v1/rum', async ({ req, res }) => {
     if (!allowOrigin(req, res)) return sendJson(res, 403, { error: 'origin not allowed' });
@@ -101,19 +107,22 @@ export function eventRoutes(router: Router, context: ServicesContext): void {
       // Answered below.
     }
     if (!report || typeof report.id != 'string' || !report.id || report.id.length > 200) return sendJson(res, 400, { error: 'a report needs an id' });
-    (await opening).addReport(report.id, typeof report.project == 'string' ? report.project : undefined, body!, Date.now());
-    sendJson(res, 200, { accepted: 1 });
+    const { id, project } = report;
+    await storeAnswer(store, res, async (store) => {
+      await store.addReport(id, typeof project == 'string' ? project : undefined, body, Date.now());
+      return { accepted: 1 };
+    });
   });
   router.get('/v1/summary', async ({ req, res, url }) => {
     allowOrigin(req, res);
     const projectId = url.searchParams.get('projectId');
     if (!projectId) return sendJson(res, 400, { error: 'projectId is required' });
-    sendJson(res, 200, (await opening).summary(projectId));
+    await storeAnswer(store, res, (store) => store.summary(projectId));
   });
   router.get('/v1/events', async ({ req, res, url }) => {
     allowOrigin(req, res);
     const projectId = url.searchParams.get('projectId');
     if (!projectId) return sendJson(res, 400, { error: 'projectId is required' });
-    sendJson(res, 200, { events: (await opening).list(projectId, url.searchParams.get('visitorId') ?? undefined) });
+    await storeAnswer(store, res, async (store) => ({ events: await store.list(projectId, url.searchParams.get('visitorId') ?? undefined) }));
   });
 }

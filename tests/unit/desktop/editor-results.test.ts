@@ -44,7 +44,7 @@ describe('project results', () => {
         ],
       }] }],
     } as unknown as TrackerBatch);
-    events.add(Array.from({ length: 200 }, (_, index) => (index < 150 ? visit(index, 'A', index < 30) : visit(index, 'B', index < 160))), 1);
+    await events.add(Array.from({ length: 200 }, (_, index) => (index < 150 ? visit(index, 'A', index < 30) : visit(index, 'B', index < 160))), 1);
     const store = createMergeableStore();
     store.setTablesSchema(TABLES_SCHEMA as never);
     store.setTables(encodeProject({

@@ -1,22 +1,20 @@
 /**
- * TRK-39: an event the collector acknowledged is stored, even when the services are killed with SIGKILL
- * in the middle of a load. The services run in a child process on a free port with a temporary data
+ * TRK-39: an event the collector acknowledged is stored, even when the collector is killed with SIGKILL
+ * in the middle of a load. The collector (libsql engine) runs in a child process on a free port with a temporary data
  * directory; a loader posts batches, several in flight, and the child is killed right after a seeded
  * number of acknowledgements (so answers of the last milliseconds are among them). After a restart on the
  * same directory, every uuid of a 2xx-acknowledged batch is stored, and none twice.
  *
  * Bounded for `npm test` (3 rounds, a few seconds each); `VARIA_KILL_ROUNDS=50 VARIA_KILL_SEED=7` runs longer.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startCollectorProcess } from '../../support/collector-process';
 import { envNumber, seeded } from '../../support/seeded';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const ROUNDS = envNumber('VARIA_KILL_ROUNDS', 3);
 const SEED = envNumber('VARIA_KILL_SEED', 20261125);
 const PROJECT = 'kill-test';
@@ -24,19 +22,12 @@ const PROJECT = 'kill-test';
 const children = new Set<ChildProcess>();
 afterEach(() => children.forEach((child) => child.kill('SIGKILL')));
 
-/** Starts the services in a child process (node with the tsx loader: one process, so SIGKILL hits the server itself). */
-const startChild = (dataDir: string): Promise<{ child: ChildProcess; url: string }> =>
-  new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/collector-process.ts', dataDir], {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    children.add(child);
-    child.once('exit', (code) => reject(new Error(`collector process exited (${code}) before listening`)));
-    createInterface({ input: child.stdout! }).on('line', (line) => line.startsWith('{') && resolve({ child, url: JSON.parse(line).url }));
-  });
-
-const exited = (child: ChildProcess) => new Promise((resolve) => (child.exitCode !== null || child.signalCode ? resolve(0) : child.once('exit', resolve)));
+/** Starts the collector (`npm run collector`'s script) in a child process on the directory's SQLite file. */
+const startChild = async (dataDir: string) => {
+  const collector = await startCollectorProcess(join(dataDir, 'collector.sqlite'));
+  children.add(collector.child);
+  return collector;
+};
 
 const batchOf = (round: number, n: number, size: number) => ({
   account_id: 'acc',
@@ -67,7 +58,7 @@ describe('collector under SIGKILL', () => {
     let lostInFlight = 0;
     try {
       for (let round = 0; round < ROUNDS; round++) {
-        const { child, url } = await startChild(dataDir);
+        const { child, url, exited } = await startChild(dataDir);
         const killAfter = 10 + random.int(60);
         let acks = 0;
         let sent = 0;
@@ -93,7 +84,7 @@ describe('collector under SIGKILL', () => {
           }
         };
         await Promise.all([loader(), loader(), loader(), loader()]);
-        await exited(child);
+        await exited;
         children.delete(child);
       }
       const { child, url } = await startChild(dataDir);

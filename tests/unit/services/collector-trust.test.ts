@@ -8,10 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'libsql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCHEMA_VERSION } from '../../../services/collector/libsql-schema';
 import { normalizeBody } from '../../../services/collector/normalize';
 import { MAX_REPORTS, openEventStore } from '../../../services/collector/store';
 import { startServices, type RunningServices } from '../../../services/index';
-import { STORE_FILE } from '../../../services/routes/events';
+import { STORE_FILE } from '../../../services/data-folder';
 
 let services: RunningServices;
 beforeAll(async () => {
@@ -96,7 +97,7 @@ describe('collector: bounded and durable', () => {
       // A bound of 200 here: the same code path, without 10,000 synced writes on a busy test machine.
       const bound = 200;
       const store = await openEventStore(file, { maxReports: bound });
-      for (let i = 0; i < bound + 50; i++) store.addReport(`r${i}`, 'p', '{}', i);
+      for (let i = 0; i < bound + 50; i++) await store.addReport(`r${i}`, 'p', '{}', i);
       const reader = new Database(file, { readonly: true });
       const [{ n }] = reader.prepare('SELECT COUNT(*) AS n FROM reports').all() as Array<{ n: number }>;
       expect(n).toBeLessThanOrEqual(bound);
@@ -111,7 +112,7 @@ describe('collector: bounded and durable', () => {
     await withDir(async (dir) => {
       const file = join(dir, STORE_FILE);
       const store = await openEventStore(file);
-      store.add(normalizeBody(JSON.stringify(batch('p-durable', [{ uuid: 'd-1' }]))), 1);
+      await store.add(normalizeBody(JSON.stringify(batch('p-durable', [{ uuid: 'd-1' }]))), 1);
       const reader = new Database(file, { readonly: true });
       expect(reader.prepare("SELECT COUNT(*) AS n FROM events WHERE project_id = 'p-durable'").all()).toEqual([{ n: 1 }]);
       expect(reader.prepare('PRAGMA journal_mode').all()).toEqual([{ journal_mode: 'wal' }]);
@@ -128,7 +129,11 @@ describe('collector: bounded and durable', () => {
         const result = await summary(running.url, 'old-p');
         expect(result).toMatchObject({ events: 2, visitors: 1, eventsByKey: { buy: 1, campaign_activated: 1 } });
         expect(result.experiments).toEqual([
-          { experimentId: 'X', campaignId: 'L', variations: [{ variationId: 'A', visitors: 1, decisions: 1, conversions: 1, conversionsByEvent: { buy: 1 } }] },
+          {
+            experimentId: 'X',
+            campaignId: 'L',
+            variations: [{ variationId: 'A', visitors: 1, decisions: 1, conversions: 1, conversionsByEvent: { buy: 1 }, statistics: { buy: { visitors: 1, conversions: 1 } } }],
+          },
         ]);
         // The old uuid is now unique per project only.
         const again = await fetch(running.url + '/v1/events', { method: 'POST', body: JSON.stringify(batch('old-p', [{ uuid: 'u-2' }])) });
@@ -139,7 +144,7 @@ describe('collector: bounded and durable', () => {
         await running.close();
       }
       const db = new Database(join(dir, STORE_FILE), { readonly: true });
-      expect(db.prepare('PRAGMA user_version').all()).toEqual([{ user_version: 2 }]);
+      expect(db.prepare('PRAGMA user_version').all()).toEqual([{ user_version: SCHEMA_VERSION }]);
       expect(db.prepare('SELECT id FROM reports').all()).toEqual([{ id: 'r1' }]);
       db.close();
     });

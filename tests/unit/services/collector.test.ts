@@ -1,4 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +9,7 @@ import { startServices, type RunningServices } from '../../../services/index';
 import { createRouter } from '../../../services/router';
 import { eventRoutes } from '../../../services/routes/events';
 import { createServicesSecurity } from '../../../services/http/security';
+import { openEventStore } from '../../../services/collector/store';
 
 let services: RunningServices;
 beforeAll(async () => {
@@ -76,7 +79,17 @@ describe('collector: POST /v1/events', () => {
       ['custom', 'buy'],
     ]);
     expect((await summary('p-short')).experiments).toEqual([
-      { experimentId: 'X1', campaignId: 'L1', variations: [{ variationId: 'V1', visitors: 1, decisions: 1, conversions: 1, conversionsByEvent: { buy: 1 } }] },
+      {
+        experimentId: 'X1',
+        campaignId: 'L1',
+        variations: [
+          {
+            variationId: 'V1', visitors: 1, decisions: 1, conversions: 1, conversionsByEvent: { buy: 1 },
+            // `$` is the revenue and `v` the value: they reach the results' statistics.
+            statistics: { buy: { visitors: 1, conversions: 1, revenue: { sum: 100, sumOfSquares: 10_000 }, value: { sum: 1.5, sumOfSquares: 2.25 } } },
+          },
+        ],
+      },
     ]);
   });
 
@@ -105,6 +118,9 @@ describe('collector: POST /v1/events', () => {
       [{ ...longBatch('p-bad', 'v', []), account_id: '' }, 'batch.account_id must be a non-empty string'],
       [longBatch('p-bad', 'v', [{ type: 'custom', timestamp: 1 }]), 'batch.visitors[0].snapshots[0].events[0].uuid must be a non-empty string'],
       [longBatch('p-bad', 'v', [{ type: 'custom', uuid: 'u', timestamp: 'now' }]), 'batch.visitors[0].snapshots[0].events[0].timestamp must be a number'],
+      // Both engines store a batch alike: text PostgreSQL cannot hold, or amounts whose squares overflow, are refused on either.
+      [longBatch('p-bad', 'v', [{ type: 'custom', uuid: 'u', timestamp: 1, key: 'a\u0000b' }]), 'batch.visitors[0].snapshots[0].events[0].key must not contain the NUL character (U+0000)'],
+      [longBatch('p-bad', 'v', [{ type: 'custom', uuid: 'u', timestamp: 1, revenue: 1e300 }]), 'batch.visitors[0].snapshots[0].events[0].revenue must be between -1000000000000000 and 1000000000000000'],
       [
         [longBatch('p-bad', 'v', [{ type: 'custom', uuid: uuid(), timestamp: 1 }]), { ...longBatch('p-bad', 'v', []), visitors: 'x' }],
         'batch[1].visitors must be an array',
@@ -157,9 +173,9 @@ describe('collector: summary and outcomes', () => {
         experimentId: 'X',
         campaignId: 'L',
         variations: [
-          { variationId: 'A', visitors: 1, decisions: 2, conversions: 1, conversionsByEvent: { signup: 1 } },
+          { variationId: 'A', visitors: 1, decisions: 2, conversions: 1, conversionsByEvent: { signup: 1 }, statistics: { signup: { visitors: 1, conversions: 1 } } },
           // v3 converted before its decision: not a conversion of B.
-          { variationId: 'B', visitors: 2, decisions: 2, conversions: 0, conversionsByEvent: {} },
+          { variationId: 'B', visitors: 2, decisions: 2, conversions: 0, conversionsByEvent: {}, statistics: {} },
         ],
       },
     ]);
@@ -170,11 +186,24 @@ describe('collector: summary and outcomes', () => {
     expect((await fetch(`${services.url}/v1/summary`)).status).toBe(400);
   });
 
-  it('TRK-42 context.events.variationOutcomes reads the store for other services', async () => {
-    const context: ServicesContext = { snippetsDir: '.', dataDir: null, security: createServicesSecurity() };
+  it('TRK-42 the routes serve the store of the services\' context, the one other services read in process', async () => {
+    const events = await openEventStore();
+    const context: ServicesContext = { snippetsDir: '.', dataDir: null, security: createServicesSecurity(), events };
     const router = createRouter();
     eventRoutes(router, context);
-    expect(await context.events!.variationOutcomes('nothing')).toEqual([]);
+    const pair = decisionPair('L', 'X7', 'B', 1);
+    await events.add([longBatch('p-context', 'v1', [pair.event], [pair.decision])] as never, 1);
+    const server = createServer((req, res) => void router.handle(req, res));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const summary = await (await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/summary?projectId=p-context`)).json();
+      expect(summary.experiments[0].variations[0]).toMatchObject({ variationId: 'B', visitors: 1 });
+      expect(await context.events.variationOutcomes('X7')).toMatchObject([{ variationId: 'B', visitors: 1 }]);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await events.close();
+    }
   });
 
   it('TRK-42 with a data directory the events survive a restart (SQLite file)', async () => {

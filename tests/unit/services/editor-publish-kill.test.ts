@@ -27,7 +27,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const startChild = (): Promise<{ child: ChildProcess; session: EditorSession }> =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/collector-process.ts', dataDir, snippetsDir], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/services-process.ts', dataDir, snippetsDir], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
     children.add(child);
     child.once('exit', (code) => reject(new Error(`the services exited (${code}) before listening`)));
     // Its start-up log comes first (a repaired snippet says so); the address is the JSON line.

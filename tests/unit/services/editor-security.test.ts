@@ -13,7 +13,7 @@ import { createMergeableStore } from 'tinybase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { SETTINGS_ROW, TABLES_SCHEMA } from '../../../editor-model/project-schema';
-import { DataFolderBusy } from '../../../services/data-lock';
+import { DataFolderBusy } from '../../../services/data-folder';
 import { startServices, type RunningServices } from '../../../services/index';
 import { editorApi, editorCall, editorSocket, sessionOf, type EditorSession } from '../../support/editor-client';
 

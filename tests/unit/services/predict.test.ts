@@ -7,6 +7,7 @@ import { posterior, sampleBeta, thompsonChoose } from '../../../services/predict
 import { createRouter } from '../../../services/router';
 import { predictRoutes } from '../../../services/routes/predict';
 import { createServicesSecurity } from '../../../services/http/security';
+import { openEventStore } from '../../../services/collector/store';
 
 const instance = (overrides: Record<string, unknown> = {}) => ({
   visitorId: 'visitor-1',
@@ -74,17 +75,27 @@ describe('prediction service on the real local services', () => {
 
 describe('Thompson sampling policy', () => {
   it('CMAB-1 exploits the variation the collector saw converting best (route with an event store)', async () => {
-    const outcomes: VariationOutcome[] = [
-      { variationId: 'va', visitors: 500, conversions: 25 },
-      { variationId: 'vb', visitors: 500, conversions: 150 },
-      { variationId: 'vc', visitors: 500, conversions: 30 },
-    ];
+    // The collector's real store (SQLite in memory) with 500 visitors decided into each variation, of
+    // whom 25, 150 and 30 then bought.
+    const events = await openEventStore();
+    const converting: Record<string, number> = { va: 25, vb: 150, vc: 30 };
+    const batches = Object.entries(converting).flatMap(([variation, buyers]) =>
+      Array.from({ length: 500 }, (_, index) => ({
+        account_id: 'acc', project_id: 'p', client_name: 'js', client_version: '1', revision: '1',
+        visitors: [{ visitor_id: `${variation}-${index}`, session_id: 'AUTO', attributes: [], snapshots: [{
+          decisions: [{ campaign_id: 'L', experiment_id: 'exp-1', variation_id: variation, is_campaign_holdback: false }],
+          events: [
+            { entity_id: 'L', type: 'campaign_activated', timestamp: 1, uuid: `${variation}-${index}-d` },
+            ...(index < buyers ? [{ entity_id: 'e', key: 'buy', type: 'custom', timestamp: 2, uuid: `${variation}-${index}-b` }] : []),
+          ],
+        }] }],
+      })),
+    );
+    await events.add(batches as never, 1);
+    const outcomes: VariationOutcome[] = await events.variationOutcomes('exp-1');
+    expect(outcomes.map((row) => [row.variationId, row.visitors, row.conversions]).sort()).toEqual([['va', 500, 25], ['vb', 500, 150], ['vc', 500, 30]]);
     const router = createRouter();
-    predictRoutes(router, {
-      snippetsDir: '',
-      security: createServicesSecurity(),
-      events: { variationOutcomes: async (id) => (id === 'exp-1' ? outcomes : []), summary: async () => { throw new Error('not read by the bandit'); } },
-    });
+    predictRoutes(router, { snippetsDir: '', dataDir: null, security: createServicesSecurity(), events });
     const server = createServer((req, res) => void router.handle(req, res));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -97,6 +108,7 @@ describe('Thompson sampling policy', () => {
     } finally {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
+      await events.close();
     }
   });
 

