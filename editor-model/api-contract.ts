@@ -9,7 +9,7 @@
  * the DOM or React.
  */
 import type { ValidationProblem } from '../core/project';
-import { type Check, either, isPositiveInteger, isRecord, listOf, matching, oneOf, optional, shape, text } from './checks';
+import { type Check, either, isBoolean, isPositiveInteger, isRecord, listOf, matching, oneOf, optional, shape, text } from './checks';
 import type { EntityDiff } from './project-diff';
 import type { SampleRatioResult } from './srm';
 
@@ -226,6 +226,8 @@ export interface PublishBody {
 export interface RollbackBody {
   revision: number;
   note?: string;
+  /** Whether the working copy becomes the rolled-back revision's data too (default true). */
+  followWorkingCopy?: boolean;
 }
 /** Body of `previewLink`: the variations the link forces. */
 export interface PreviewLinkBody {
@@ -293,7 +295,7 @@ export const EDITOR_API = {
   saveProject: post<SaveBody, SaveAnswer>()('/api/editor/projects/:id/save', shape({ content: optional(isMergeableContent) }), MAX_WORKING_COPY_BYTES),
   review: get<Review>()('/api/editor/projects/:id/review'),
   publish: post<PublishBody, PublishResult>()('/api/editor/projects/:id/publish', shape({ note })),
-  rollback: post<RollbackBody, PublishResult>()('/api/editor/projects/:id/rollback', shape({ revision: isPositiveInteger, note })),
+  rollback: post<RollbackBody, PublishResult>()('/api/editor/projects/:id/rollback', shape({ revision: isPositiveInteger, note, followWorkingCopy: optional(isBoolean) })),
   revisions: get<RevisionSummary[]>()('/api/editor/projects/:id/revisions'),
   revision: get<Revision>()('/api/editor/projects/:id/revisions/:revision'),
   diff: get<EntityDiff[], DiffQuery>()('/api/editor/projects/:id/diff', { from: diffSide, to: diffSide }),

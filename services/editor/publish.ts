@@ -19,7 +19,7 @@
  */
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import type { LinkedProblem, PublishResult, PublishTimings, Review, Revision } from '../../editor-model/api-contract';
-import { decodeProject, keepSource, locate, type ProjectTables } from '../../editor-model/project-codec';
+import { decodeProject, encodeProject, keepSource, locate, type ProjectTables } from '../../editor-model/project-codec';
 import { diffProjects } from '../../editor-model/project-diff';
 import { SETTINGS_ROW } from '../../editor-model/project-schema';
 import { projectProblems, snippetOf } from '../../compiler/build';
@@ -29,6 +29,7 @@ import { bundleOnly, measureAsync, type Minifier, type Sizes } from '../../compi
 import { containedPath } from '../../compiler/files';
 import { installSnippet, isFitted, missingParts } from './install';
 import { projectModule } from './module';
+import { selectorProblems } from './selectors';
 import { configPublishModule } from './publish-module';
 import { latestRevision, nextRevisionNumber, readRevision, writeRevision } from './revisions';
 import { publishPlugins, type PublishPlugins } from './sources';
@@ -62,7 +63,7 @@ export interface Checked {
 /** Runs the runtime's validation on data (functions as stubs) with the publish's plugins; links each problem to its row. */
 export async function check(project: OpenProject, stubbed: Record<string, unknown>, locations: Locations): Promise<Checked> {
   const plugins = await publishPlugins(project.source, stubbed);
-  const problems = projectProblems({ data: stubbed as never, plugins: plugins.plugins });
+  const problems = [...projectProblems({ data: stubbed as never, plugins: plugins.plugins }), ...selectorProblems(stubbed)];
   const linked: LinkedProblem[] = problems.map((problem) => ({ ...problem, ...locate(locations, problem.path) }));
   const ownId = ownIdProblem(project, stubbed.projectId);
   return { plugins, problems: ownId ? [ownId, ...linked] : linked };
@@ -235,15 +236,25 @@ export function publish(project: OpenProject, snippetsDir: string, note: string)
 }
 
 /** Publishes an earlier revision's data again as a new revision (EDT-11). */
-export function rollback(project: OpenProject, snippetsDir: string, to: number, note: string): Promise<PublishResult> {
+/**
+ * Publishes an earlier revision's data again as a new revision (EDT-11). With `follow`, the working copy
+ * then becomes that revision's data too (synchronised to every open window), so the next publish does
+ * not put back what was rolled back; without it the working copy keeps its edits.
+ */
+export function rollback(project: OpenProject, snippetsDir: string, to: number, note: string, follow = true): Promise<PublishResult> {
   return serialised(project, async () => {
     const target = await readRevision(project.dir, to);
     if (!target) throw new PublishRefused(`There is no revision ${to}.`, []);
     const stubbed = JSON.parse(JSON.stringify(target.data), (_key, value) =>
       value && typeof value === 'object' && typeof value.$fn === 'string' && Object.keys(value).length === 1 ? stub(value.$fn) : value,
     );
-    return publishData(project, snippetsDir, target.data, stubbed, {}, {
+    const made = await publishData(project, snippetsDir, target.data, stubbed, {}, {
       kind: 'rollback', note: note.trim() || `Rolled back to revision ${to}`, from: to,
     });
+    if (follow) {
+      project.store.setTables(encodeProject({ ...target.data, revision: made.revision }) as never);
+      await project.save();
+    }
+    return made;
   });
 }

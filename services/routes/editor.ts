@@ -174,7 +174,8 @@ export function editorRoutes(router: Router, context: ServicesContext): void {
     },
     review: async ({ params }) => review(await workspace.get(params.id)),
     publish: async ({ params, body }) => publish(await workspace.get(params.id), context.snippetsDir, body.note ?? ''),
-    rollback: async ({ params, body }) => rollback(await workspace.get(params.id), context.snippetsDir, body.revision, body.note ?? ''),
+    rollback: async ({ params, body }) =>
+      rollback(await workspace.get(params.id), context.snippetsDir, body.revision, body.note ?? '', body.followWorkingCopy ?? true),
     revisions: async ({ params }) => listRevisions((await workspace.get(params.id)).dir),
     revision: async ({ params }) => {
       const found = await readRevision((await workspace.get(params.id)).dir, Number(params.revision));

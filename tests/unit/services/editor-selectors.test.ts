@@ -1,0 +1,55 @@
+/**
+ * Selectors a browser would refuse are refused at review and publish (issue 36): the reason is given
+ * with the selector, the problem is linked to the change's row, and valid selectors of every kind the
+ * homepage uses pass.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { encodeProject } from '../../../editor-model/project-codec';
+import project from '../../../config/homepage/project';
+import { review } from '../../../services/editor/publish';
+import { selectorProblems, selectorReason } from '../../../services/editor/selectors';
+import { Workspace } from '../../../services/editor/workspace';
+
+const dir = mkdtempSync(join(tmpdir(), 'varia-selectors-'));
+const workspace = new Workspace(join(dir, 'editor'), join(dir, 'snippets'));
+afterAll(() => workspace.close());
+
+describe('selectors a browser would refuse', () => {
+  it('EDT-12 names the reason of each invalid selector and passes the valid ones', () => {
+    expect(selectorReason('h1..hero-title[')).toBe('expected name, found');
+    expect(selectorReason('div > > p')).toBe('did not expect successive traversals');
+    expect(selectorReason('#x, ')).toBe('empty sub-selector');
+    expect(selectorReason('  ')).toBe('it is empty');
+    for (const valid of ['h1.hero-title', 'nav.top-nav a[data-nav="atlas"]', 'p:nth-of-type(2)', 'section.hero .hero-trust > .hero-trust-block', 'a[href*="gartner"]']) {
+      expect(selectorReason(valid), valid).toBeUndefined();
+    }
+  });
+
+  it('EDT-12 every selector of the homepage project is valid CSS', () => {
+    expect(selectorProblems(project.data as never)).toEqual([]);
+  });
+
+  it('EDT-12 review refuses a change with an invalid selector, linked to its row, and an invalid click-event selector', async () => {
+    await workspace.create({ projectId: 'broken' });
+    const open = await workspace.get('broken');
+    open.store.setTables(encodeProject({
+      projectId: 'broken', accountId: 'a', revision: 0, audiences: [],
+      pages: [{ id: 'home', apiName: 'home', name: 'Home', staticConditions: ['and', { type: 'url', match: 'substring', value: '/' }] }],
+      events: [{ id: 'click_cta', apiName: 'click_cta', name: 'CTA', eventType: 'click', pageId: 'home', eventFilter: { filterType: 'target_selector', selector: 'a[href' } }],
+      layers: [{ id: 'L', name: 'Hero test', policy: 'single_experiment', pageIds: ['home'], experiments: [{ id: 'X', name: 'Hero', variations: [
+        { id: 'A', name: 'Original', actions: [] },
+        { id: 'B', name: 'B', actions: [{ pageId: 'home', changes: [{ id: 'headline', type: 'attribute', selector: 'h1..hero-title[', attributes: { text: 'Ship faster' } }] }] },
+      ], weightDistributions: [{ entityId: 'A', endOfRange: 5000 }, { entityId: 'B', endOfRange: 10000 }] }] }],
+    }) as never);
+    const checked = await review(open);
+    expect(checked.valid).toBe(false);
+    const headline = checked.problems.find((problem) => problem.path.endsWith('changes[0].selector'));
+    expect(headline).toMatchObject({ severity: 'error', table: 'changes' });
+    expect(headline!.message).toContain('"h1..hero-title[" is not valid CSS');
+    expect(open.store.getCell('changes', headline!.rowId, 'selector')).toBe('h1..hero-title[');
+    expect(checked.problems.some((problem) => problem.path === 'events[0].eventFilter.selector' && problem.table === 'events')).toBe(true);
+  });
+});
