@@ -4,6 +4,7 @@ import changes from '../../plugins/modules/changes';
 import controls from '../../plugins/modules/controls';
 import decisions from '../../plugins/modules/decisions';
 import pages from '../../plugins/modules/pages';
+import qaLog from '../../plugins/modules/qa-log';
 import timeline from '../../plugins/modules/timeline';
 import visitor from '../../plugins/modules/visitor';
 import attribute from '../../plugins/change-appliers/attribute';
@@ -75,7 +76,7 @@ export default defineProject({
       },
     ],
   },
-  plugins: [local(), session(), cookie(), controls(), visitor(), audiences(), singleExperiment, decisions(), changes(), attribute, immediate, batch(), timeline(), pages()],
+  plugins: [local(), session(), cookie(), controls(), visitor(), audiences(), singleExperiment, decisions(), changes(), qaLog(), attribute, immediate, batch(), timeline(), pages()],
   // The snippet runs this data only: the validators stay out (the build validates it).
   fitted: true,
 });

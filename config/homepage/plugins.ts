@@ -13,6 +13,7 @@ import changes from '../../plugins/modules/changes';
 import controls from '../../plugins/modules/controls';
 import decisions from '../../plugins/modules/decisions';
 import pages from '../../plugins/modules/pages';
+import qaLog from '../../plugins/modules/qa-log';
 import visitor from '../../plugins/modules/visitor';
 import deviceMatcher from '../../plugins/audience-matchers/device';
 import firstSession from '../../plugins/audience-matchers/first-session';
@@ -84,6 +85,8 @@ export const homepagePlugins = (): Plugin[] => [
   equalPriority,
   decisions(),
   changes(),
+  // The QA log: `?varia_log=INFO` explains every decision, change and event (its explanations load on demand).
+  qaLog(),
   attribute,
   append,
   customCode,

@@ -31,6 +31,8 @@ export interface Explainer {
   applied(data: ActionAppliedData, states: Record<string, string>): void;
   tracked(data: TrackedEventData): void;
   relayed(data: AnalyticsDecisionPayload): void;
+  /** Once the project runs: the forced variation ids (varia_force_variations) that name none of its variations. */
+  started(): void;
 }
 
 /** The explanations of one kernel. */
@@ -90,7 +92,8 @@ export const explainer = (ctx: PluginContext): Explainer => {
       if (meta.actionId ? action.id != meta.actionId : (action.pageId ?? action.viewId) != meta.pageId) continue;
       for (const change of action.changes ?? action.changeSet ?? []) {
         const state = states[change.id] ?? 'not run';
-        say(`Change ${change.id} (${change.type}) of variation ${meta.variationId} on page ${meta.pageId}: ${state == 'timed_out' ? 'timed out (no element matched its selector in time)' : state}`);
+        const waited = 'selector' in change && change.selector ? `no element matched ${JSON.stringify(change.selector)} in time` : 'its element never appeared in time';
+        say(`Change ${change.id} (${change.type}) of variation ${meta.variationId} on page ${meta.pageId}: ${state == 'timed_out' ? `timed out (${waited})` : state}`);
       }
     }
   };
@@ -102,5 +105,11 @@ export const explainer = (ctx: PluginContext): Explainer => {
       say(`Event ${event.name} (${event.type}) tracked${ctx.data.events?.some((item) => item.apiName == event.name) || event.type == 'pageview' ? ' and queued to send' : ', not sent: the project does not define it'}`),
     relayed: (payload) =>
       say(`Decision for layer ${payload.layerId} relayed from the redirecting page: experiment ${payload.experimentId}, variation ${payload.variationId}`),
+    started: () => {
+      const known = new Set(ctx.data.layers?.flatMap((layer) => layer.experiments?.flatMap((experiment) => experiment.variations?.map((variation) => variation.id) ?? []) ?? []));
+      for (const id of ctx.get<ControlsModule>(MODULES.controls)?.forcedVariationIds() ?? []) {
+        if (!known.has(id)) ctx.log.warn(`Forced variation ${JSON.stringify(id)} is unknown: no variation of project ${ctx.data.projectId} has this id, so nothing is forced by it`);
+      }
+    },
   };
 };

@@ -2,7 +2,8 @@
  * The QA log (KRN logging, URL-1): with `?varia_log=INFO` it explains, layer by layer, what the runtime
  * decided and did: the audiences evaluated and their verdicts, the holdbacks, the experiment and
  * variation chosen and why (bucket number, forced, sticky, relayed, unallocated), the changes applied or
- * timed out, and the events tracked. `?varia_log=INFO:decision` keeps the decision lines only: they are
+ * timed out (naming the selector it waited for), the events tracked, and the forced variation ids that
+ * name no variation of the project. `?varia_log=INFO:decision` keeps the decision lines only: they are
  * the only lines containing the word.
  *
  * It works from the events the runtime already emits (layerDecided, the action-applied event, the
@@ -49,6 +50,9 @@ export default function qaLog(): PluginOf<'apiModule'> {
         }),
         ctx.on({ type: EVENT_TYPES.tracking, name: 'redirectDecision' }, ({ data }: KernelEvent) => {
           if (on() > 2) explain((x) => x.relayed(data as AnalyticsDecisionPayload));
+        }),
+        ctx.on({ type: 'lifecycle', name: 'initialized' }, () => {
+          if (on() > 2) explain((x) => x.started());
         }),
       ];
       return () => stops.forEach((stop) => stop());

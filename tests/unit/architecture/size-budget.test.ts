@@ -29,7 +29,8 @@ const WHOLE_PRESET_GZIP_BUDGET = 38_300;
 const PART_GZIP_BUDGETS: Record<string, number> = {
   validate: 15_200,
   behavior: 8_000,
-  'qa-log': 1_600,
+  // The QA log names the selector of a change that timed out and warns of an unknown forced variation.
+  'qa-log': 1_700,
   // The audience matchers a snippet of the whole preset loads when its data names them (each repeats the
   // part registry, with the check on whose address a part's own parts are found beside, and, for
   // custom_attribute, the value matchers and the behaviour engine's loader).
@@ -65,9 +66,11 @@ const GROWTHBOOK_WITH_WIDGETS_GZIP = 40_407;
  * comparisons and version comparison; 64,134 B before the relay, holdback, page-tag and activation-code
  * stand-ins and the site-only hero counters left the snippet; 68,868 B before the first fitted
  * stand-ins); 60,096 B on 2026-11-29 once the trackers, pages, controls, visitor, storage and decisions
- * modules were written tighter. The budget holds that figure with a little room until the target is met.
+ * modules were written tighter; 60,820 B on 2026-12-02 once the homepage carried the QA log (so that
+ * `?varia_log=INFO` explains the real project, not only a fixture) and the bootstrap's preview of the
+ * working copy. The budget holds that figure with a little room until the target is met.
  */
-const HOMEPAGE_GZIP_BUDGET = 60_500;
+const HOMEPAGE_GZIP_BUDGET = 61_200;
 
 describe('size budget and strict CSP', () => {
   it('the kernel alone is at most 3 KB gzip', async () => {
