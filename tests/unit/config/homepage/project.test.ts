@@ -198,7 +198,7 @@ describe('homepage project data', () => {
     for (const layer of layers) for (const id of layer.viewIds!) expect(views.has(id)).toBe(true);
     expect(Object.keys(data)).not.toContain('dimensions');
     // Ruling 26: the copy the homepage stands in for is believable text listed in STAND_INS, never a marker.
-    const strings = Object.values(placeholders).filter((value): value is string => typeof value === 'string');
+    const strings = Object.values(placeholders as Record<string, unknown>).filter((value): value is string => typeof value === 'string');
     expect(strings.filter((value) => /placeholder/i.test(value))).toEqual([]);
     expect(Object.keys(placeholders.STAND_INS).length).toBeGreaterThanOrEqual(5);
   });
