@@ -94,6 +94,8 @@ export interface LinkedProblem extends ValidationProblem {
   /** The table and row of the entity (`settings`/`project` for project-wide problems). */
   table: string;
   rowId: string;
+  /** The field inside the entity the problem is about, as a path (`staticConditions[2].value`). */
+  field?: string;
 }
 
 /** What the review shows before a publish (EDT-12). */

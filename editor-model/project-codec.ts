@@ -265,12 +265,15 @@ export function decodeProject(tables: ProjectTables, revive: Revive = keepSource
 }
 
 /** The entity a data path belongs to: the longest located prefix of `path`. */
-export function locate(locations: EntityLocations, path: string): { table: EntityTable | 'settings'; rowId: string } {
+export function locate(locations: EntityLocations, path: string): { table: EntityTable | 'settings'; rowId: string; field?: string } {
   let best = '';
   for (const key of Object.keys(locations)) {
     if (key.length > best.length && (path === key || path.startsWith(`${key}.`) || path.startsWith(`${key}[`))) best = key;
   }
-  return locations[best];
+  // The rest of the path names the field inside the entity (`staticConditions[2].value`), so the
+  // inspector can focus the very field a problem is about.
+  const field = path.slice(best.length).replace(/^\./, '');
+  return field ? { ...locations[best], field } : locations[best];
 }
 
 /** One entity's own fields as row cells (functions as source text; child lists are not included). */

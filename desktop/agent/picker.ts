@@ -36,6 +36,25 @@ const SWALLOWED = ['click', 'dblclick', 'auxclick', 'contextmenu', 'mousedown', 
 const isPickable = (el: Element | null | undefined): el is Element =>
   !!el && el.localName !== OVERLAY_TAG && el.localName !== 'html' && el.localName !== 'head' && !el.closest('head');
 
+/** Inline elements that style part of a text rather than stand for something of their own. */
+const PHRASING = new Set(['span', 'em', 'strong', 'b', 'i', 'u', 's', 'small', 'mark', 'sub', 'sup', 'abbr', 'br', 'wbr', 'font', 'bdi', 'bdo', 'time', 'q', 'cite', 'dfn', 'var', 'kbd', 'samp', 'data', 'ins', 'del']);
+/** Elements a person means when they click a word inside them. */
+const TEXT_HOLDERS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'li', 'a', 'button', 'label', 'figcaption', 'blockquote', 'dt', 'dd', 'td', 'th', 'summary', 'legend', 'caption']);
+
+/**
+ * The element a click means (issue 36): a click on the span of a heading's first line, or on a bold word
+ * of a paragraph, means the heading or the paragraph. Climbs from phrasing elements to the text holder
+ * around them; the breadcrumb and the arrow down still reach the span itself.
+ */
+export const meaningfulTarget = (el: Element): Element => {
+  let up: Element = el;
+  while (PHRASING.has(up.localName) && up.parentElement) {
+    up = up.parentElement;
+    if (TEXT_HOLDERS.has(up.localName)) return up;
+  }
+  return el;
+};
+
 const refOf = (el: Element): ElementRef => ({ selector: robustSelector(el), label: labelOf(el) });
 
 /** Describes an element for the editor: its selector and match count, breadcrumb, content and attributes. */
@@ -102,7 +121,7 @@ export const createPicker = (win: Window, events: PickerEvents): Picker => {
   const onMove = (event: Event) => {
     if (!on) return;
     const target = event.composedPath()[0] as Element;
-    if (isPickable(target)) hoverElement(target);
+    if (isPickable(target)) hoverElement(meaningfulTarget(target));
   };
   const onSwallowed = (event: Event) => {
     if (!on) return;
@@ -110,7 +129,7 @@ export const createPicker = (win: Window, events: PickerEvents): Picker => {
     event.stopImmediatePropagation();
     if (event.type !== 'click') return;
     const target = event.composedPath()[0] as Element;
-    if (isPickable(target)) select(target);
+    if (isPickable(target)) select(meaningfulTarget(target));
   };
   const onKey = (event: KeyboardEvent) => {
     if (event.key === 'Escape' && on) {

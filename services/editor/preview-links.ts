@@ -14,12 +14,15 @@
  * rather than show the live site as if it were the preview.
  */
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { build } from 'esbuild';
 import { containedPath } from '../../compiler/files';
 import { ROOT } from '../../compiler/snippet';
 import { check, PublishRefused, publishModuleText, workingData } from './publish';
 import type { PublishPlugins } from './sources';
+import type { ProjectMeta } from '../../editor-model/api-contract';
 import type { OpenProject } from './workspace';
 
 /** How long a preview link works. */
@@ -70,6 +73,15 @@ function variaPreviewNotice(answer) {
 `;
 
 type Obj = Record<string, unknown>;
+
+/**
+ * Whether the project's pages run a bootstrap that loads preview data: a `bootstrap.ts` beside its
+ * project file under config/ (the homepage's runs BOOT-1, BOOT-2). A project created in the editor has none.
+ */
+export function runsPreviewData(meta: ProjectMeta): boolean {
+  const source = /^config\/([\w-]+)\/project\.(ts|json)$/.exec(meta.source ?? '');
+  return !!source && existsSync(join(ROOT, 'config', source[1], 'bootstrap.ts'));
+}
 const list = (value: unknown): Obj[] => (Array.isArray(value) ? value.filter((item): item is Obj => !!item && typeof item === 'object') : []);
 
 /** Experiment and variation names of the data, and the forced variations' words for the notice. */
@@ -129,6 +141,13 @@ export function createPreviewLinks(): PreviewLinks {
 
   return {
     async issue(project, variationIds) {
+      if (!runsPreviewData(project.meta)) {
+        throw new PublishRefused(
+          `The pages of ${project.meta.name} run no bootstrap that loads preview data, so a link cannot show the working copy: ` +
+            'the preview shows the live revision with the variation forced. Publish to see your edits there.',
+          [],
+        );
+      }
       const { data, locations, stubbed } = workingData(project);
       const { plugins, problems } = await check(project, stubbed, locations);
       const errors = problems.filter((problem) => problem.severity === 'error');

@@ -29,7 +29,7 @@ import { bundleOnly, measureAsync, type Minifier, type Sizes } from '../../compi
 import { containedPath } from '../../compiler/files';
 import { installSnippet, isFitted, missingParts } from './install';
 import { projectModule } from './module';
-import { selectorProblems } from './selectors';
+import { selectorProblems } from '../../editor-model/selectors';
 import { configPublishModule } from './publish-module';
 import { latestRevision, nextRevisionNumber, readRevision, writeRevision } from './revisions';
 import { publishPlugins, type PublishPlugins } from './sources';

@@ -65,14 +65,15 @@ export async function pick(page: Page, selector: string, at?: { x: number; y: nu
   const target = canvasFrame(page).locator(selector).first();
   await clickInCanvas(page, selector, at);
   // The selection reaches the editor over the channel after the click: wait until the editor names the
-  // element clicked or the child of it the click landed on, not a previous selection still on screen.
+  // element clicked, the child of it the click landed on, or the text holder around it (a click on a
+  // heading's span means the heading), not a previous selection still on screen.
   await expect
     .poll(async () => {
       const named = await page.getByTestId('selected-selector').textContent().catch(() => null);
       if (!named) return false;
       return target.evaluate((element, css) => {
         try {
-          return [...element.ownerDocument.querySelectorAll(css)].some((match) => element.contains(match));
+          return [...element.ownerDocument.querySelectorAll(css)].some((match) => element.contains(match) || match.contains(element));
         } catch {
           return false;
         }

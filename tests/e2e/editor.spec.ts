@@ -65,7 +65,28 @@ test('EDT-2 EDT-4 EDT-6 EDT-8 EDT-9 EDT-10 EDT-11 EDT-12 EDT-13 an experiment wi
   // EDT-11: roll back to the previous revision, published as a new one.
   await page.locator(`.revision[data-revision="${live}"]`).click();
   await page.getByRole('button', { name: `Roll back to r${live}` }).click();
-  await expect(page.locator('.notice--ok')).toContainText(`Revision ${live + 2} is live`, { timeout: 150_000 });
+  // Issue 36: a confirmation names both revisions, offers the working copy's choice, and shows progress.
+  const dialog = page.getByRole('dialog', { name: `Roll back to revision ${live}?` });
+  await expect(dialog).toContainText(`published again as revision r${live + 2}, replacing live revision r${live + 1}`);
+  await expect(dialog.getByRole('checkbox')).toBeChecked();
+  // The request is held until the progress has been seen, so the check never races the publish.
+  let release!: () => void;
+  const progressSeen = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/editor/projects/*/rollback', async (route) => {
+    await progressSeen;
+    await route.continue();
+  });
+  await dialog.getByRole('button', { name: 'Roll back and publish' }).click();
+  await expect(dialog.getByRole('status')).toContainText(`Building and publishing revision r${live + 2}`);
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+  release();
+  await expect(dialog).toBeHidden({ timeout: 150_000 });
+  await expect(page.locator('.notice--ok')).toContainText(`Revision ${live + 2} is live`);
+  await expect(page.locator('.notice--ok')).toContainText(`The working copy is revision ${live} too.`);
+  // The status bar and the tree follow without a reload: the rolled-back experiment has left the working copy.
+  await expect(page.locator('[data-status="live"]')).toHaveText(`Live revision ${live + 2}`);
+  await page.getByRole('button', { name: 'Design', exact: true }).click();
+  await expect(page.locator('.tree-row__name', { hasText: 'Hero headline' })).toHaveCount(0, { timeout: 30_000 });
   await expect(page.locator('.revision').first()).toHaveAttribute('data-revision', String(live + 2));
   await expect(page.locator('.revision').first()).toContainText('rollback');
   expect(await servedSnippet(services)).not.toContain('Bold headline');

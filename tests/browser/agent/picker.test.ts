@@ -83,4 +83,21 @@ describe('picker', () => {
     expect(picker!.selectBySelector('#site-header')).toBe(true);
     expect(seen.selections.at(-1)!.children.map((c) => c.selector)).toEqual(['nav.top-nav']);
   });
+
+  it('EDT-15 a click on the span of a heading line or a bold word selects the heading or paragraph; a span of its own stays itself', () => {
+    const root = mount(`<h1 class="title"><span class="line-1">Ship</span> <span class="line-2">faster</span></h1>
+      <p class="lead">Runs <strong><em>everywhere</em></strong> you do</p><div class="counters"><span class="count">1</span></div>`);
+    const seen = start();
+    picker!.setOn(true);
+    root.querySelector<HTMLElement>('span.line-1')!.click();
+    root.querySelector<HTMLElement>('p.lead em')!.click();
+    root.querySelector<HTMLElement>('span.count')!.click();
+    expect(seen.selections.map((s) => s.tag)).toEqual(['h1', 'p', 'span']);
+    // The hover outline shows what a click would select; the arrow down still reaches the span.
+    pointer(root.querySelector('span.line-2')!);
+    expect(seen.hovers.at(-1)).toBe('h1.title');
+    root.querySelector<HTMLElement>('span.line-1')!.click();
+    key('ArrowDown');
+    expect(seen.selections.at(-1)!.tag).toBe('span');
+  });
 });

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import type { AuthoredChange } from '../model/changes';
 import { CodeEditor, type CodeLanguage } from '../monaco/lazy';
 import type { ChangeKind } from './change-kinds';
+import { selectorError } from './selector-check';
 import { loadWidgets, type WidgetEntry } from './widget-catalogue';
 
 /** Props of {@link ChangeForm}. */
@@ -20,6 +21,8 @@ export interface ChangeFormProps {
   matches?: number;
   /** The selector of the element selected on the canvas now (for "move next to"). */
   pickedSelector?: string;
+  /** The child elements (labels) of the element the selector names, when the canvas knows them. */
+  heldMarkup?: readonly string[];
   /**
    * Problems that keep the change from being saved as typed (a widget configuration that is not valid JSON
    * or breaks its widget's schema: saving would keep the last valid text or give fields their defaults).
@@ -53,7 +56,7 @@ const fromRule = (rule: string) => {
 };
 
 /** The form of one change. */
-export function ChangeForm({ kind, change, onChange, modelKey, matches, pickedSelector, onBlockingProblems }: ChangeFormProps) {
+export function ChangeForm({ kind, change, onChange, modelKey, matches, pickedSelector, heldMarkup, onBlockingProblems }: ChangeFormProps) {
   const attrs = (change.attributes ?? {}) as Record<string, string | boolean | null>;
   const setAttrs = (next: Record<string, string | boolean | null>) => onChange({ ...change, attributes: next as AuthoredChange['attributes'] });
   const [wide, setWide] = useState(false);
@@ -76,18 +79,29 @@ export function ChangeForm({ kind, change, onChange, modelKey, matches, pickedSe
     );
   };
 
+  const selectorProblem = selectorError(change.selector);
   const selectorRow = kind === 'redirect' || kind === 'code' || kind === 'widget' ? null : (
     <Row
       label="Selector"
       hint={
-        matches === undefined ? null : (
+        selectorProblem ? (
+          <span className="au-field-error" id={`${modelKey}-selector-error`} role="alert" data-testid="selector-error">{selectorProblem}</span>
+        ) : matches === undefined || matches < 0 ? null : (
           <span className={`au-match au-match--${matches === 1 ? 'ok' : matches === 0 ? 'none' : 'many'}`} data-testid="draft-matches">
             {matches === 0 ? 'Matches nothing on this page' : matches === 1 ? 'Matches 1 element' : `Matches ${matches} elements`}
           </span>
         )
       }
     >
-      <input className="au-input au-input--mono" aria-label="Selector" value={change.selector ?? ''} spellCheck={false} onChange={(e) => onChange({ ...change, selector: e.target.value })} />
+      <input
+        className={`au-input au-input--mono${selectorProblem ? ' au-input--invalid' : ''}`}
+        aria-label="Selector"
+        aria-invalid={selectorProblem ? true : undefined}
+        aria-describedby={selectorProblem ? `${modelKey}-selector-error` : undefined}
+        value={change.selector ?? ''}
+        spellCheck={false}
+        onChange={(e) => onChange({ ...change, selector: e.target.value })}
+      />
     </Row>
   );
 
@@ -95,7 +109,16 @@ export function ChangeForm({ kind, change, onChange, modelKey, matches, pickedSe
   switch (kind) {
     case 'text':
       fields = (
-        <Row label="Text">
+        <Row
+          label="Text"
+          hint={
+            heldMarkup?.length ? (
+              <span className="au-warning" data-testid="text-markup-warning">
+                This element holds markup ({heldMarkup.slice(0, 3).join(', ')}{heldMarkup.length > 3 ? ', …' : ''}): a Text change replaces it with plain text. Use an HTML change to keep it.
+              </span>
+            ) : null
+          }
+        >
           <textarea className="au-input au-textarea" aria-label="Text" rows={3} value={String(attrs.text ?? '')} onChange={(e) => setAttrs({ ...attrs, text: e.target.value })} />
         </Row>
       );

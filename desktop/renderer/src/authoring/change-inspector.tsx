@@ -123,6 +123,7 @@ export function ChangeInspector({ model, selection, variationRowId }: SlotProps)
             modelKey={editing.rowId ?? 'new'}
             matches={editing.change.selector ? canvas.counts[editing.change.selector] : undefined}
             pickedSelector={canvas.selection?.selector}
+            heldMarkup={canvas.selection && canvas.selection.selector === editing.change.selector ? canvas.selection.children.map((child) => child.label) : undefined}
             onBlockingProblems={setFormProblems}
           />
           {problems.length ? <ul className="au-problems">{problems.map((p) => <li key={p}>{p}</li>)}</ul> : null}

@@ -7,6 +7,7 @@
 import type { Selection } from '../../../agent/protocol';
 import type { AuthoredChange } from '../model/changes';
 import { CUSTOM_CODE_TEMPLATE } from '../monaco/custom-code-api';
+import { selectorError } from './selector-check';
 
 export type ChangeKind = 'text' | 'html' | 'attributes' | 'class' | 'style' | 'hide' | 'remove' | 'insert' | 'move' | 'redirect' | 'code' | 'widget';
 
@@ -100,6 +101,10 @@ export const draftProblems = (change: AuthoredChange, kind: ChangeKind): string[
   const element = KINDS.find((info) => info.kind === kind)?.element;
   if (element && !change.selector?.trim()) problems.push('A selector is needed.');
   if (kind === 'move' && !change.insertSelector?.trim()) problems.push('Choose where the element moves to.');
+  // The selector field shows its own reason; the target of a move has no field of its own to show it.
+  if (element && selectorError(change.selector)) problems.push('Fix the selector to save this change.');
+  const target = kind === 'move' ? selectorError(change.insertSelector) : undefined;
+  if (target) problems.push(`Where it moves to: ${target}`);
   if (kind === 'redirect' && (!String(change.value ?? '').trim() || /^\s*javascript:/i.test(String(change.value)))) problems.push('A redirect needs an http(s) or relative URL.');
   if (kind === 'widget' && !change.widget_id) problems.push('Choose a widget.');
   if (kind === 'insert' && !String(change.value ?? '').trim()) problems.push('Insert needs some HTML.');

@@ -13,7 +13,7 @@ import { canvasSession, setPreviewRows, useCanvasState } from './canvas-session'
 import './canvas.css';
 import { rememberDefaultPath } from './frame-host';
 import { PageFrame } from './page-frame';
-import { visitorPreviewUrl } from './preview-link';
+import { useVisitorPreview, VisitorPreviewBar } from './visitor-preview';
 import { canvasViews } from './views';
 
 /** Device widths (EDT-18). */
@@ -35,7 +35,6 @@ export function Canvas({ model, variationRowId }: SlotProps) {
   const [path, setPath] = useState<string>();
   const [device, setDevice] = useState<(typeof DEVICES)[number]>(DEVICES[2]);
   const [reloadKey, setReloadKey] = useState(0);
-  const [copied, setCopied] = useState(false);
   const state = useCanvasState();
   const stage = useRef<HTMLDivElement>(null);
   const [box, setBox] = useState({ width: 1000, height: 700 });
@@ -71,13 +70,7 @@ export function Canvas({ model, variationRowId }: SlotProps) {
   }, [saved, state.draft, state.connected, variationRowId]);
 
   const variationId = variationRowId ? String(model.store.getCell('variations', variationRowId, 'id') ?? variationRowId) : undefined;
-  const shareUrl = url && variationId ? visitorPreviewUrl(url, variationId) : undefined;
-  const copy = async () => {
-    if (!shareUrl) return;
-    await navigator.clipboard?.writeText(shareUrl).catch(() => undefined);
-    setCopied(true);
-    setTimeout(() => setCopied(false), 1500);
-  };
+  const visitor = useVisitorPreview(model, url, variationId);
 
   return (
     <section className="cv" aria-label="Page canvas">
@@ -134,26 +127,17 @@ export function Canvas({ model, variationRowId }: SlotProps) {
         <button type="button" className="cv-button cv-button--icon" onClick={() => setReloadKey((key) => key + 1)} title="Reload the page" aria-label="Reload the page">
           <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true"><path d="M13.5 8a5.5 5.5 0 1 1-1.6-3.9M13.5 2.5v3h-3" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" /></svg>
         </button>
-        <a
-          className={`cv-button cv-button--primary${shareUrl ? '' : ' is-disabled'}`}
-          href={shareUrl}
-          target="_blank"
-          rel="noopener"
-          aria-disabled={!shareUrl}
-          title={shareUrl ? 'Open the page as a visitor of this variation, with the QA log on' : 'Select a variation to preview it as a visitor'}
+        <button
+          type="button"
+          className="cv-button cv-button--primary"
+          disabled={!visitor.preview || visitor.preview.state === 'preparing'}
+          onClick={() => void visitor.open()}
+          title={visitor.preview ? 'Open the page as a visitor of this variation would see it once published, with the QA log on' : 'Select a variation to preview it as a visitor'}
         >
-          Preview as visitor
-        </a>
+          {visitor.preview?.state === 'preparing' ? 'Preparing preview…' : 'Preview as visitor'}
+        </button>
       </div>
-      {shareUrl ? (
-        <div className="cv-share" aria-label="Shareable preview link">
-          <span className="cv-share__label">Preview link</span>
-          <input readOnly value={shareUrl} aria-label="Preview link" onFocus={(event) => event.currentTarget.select()} />
-          <button type="button" className="cv-button cv-button--small" onClick={copy}>
-            {copied ? 'Copied' : 'Copy'}
-          </button>
-        </div>
-      ) : null}
+      {visitor.preview ? <VisitorPreviewBar preview={visitor.preview} /> : null}
       <div className="cv-stage" ref={stage}>
         <div className="cv-device" style={{ width: device.width * scale, height: frameHeight * scale }}>
           <div style={{ width: device.width, height: frameHeight, transform: `scale(${scale})`, transformOrigin: '0 0' }}>

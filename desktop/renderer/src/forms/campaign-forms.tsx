@@ -9,6 +9,7 @@ import { displayName, rebalance, setFields } from '../model/entities';
 import { useEntity, useModel, useRows } from '../model/hooks';
 import { percentsFromRanges, rangesFromPercents, type Range } from '../model/traffic';
 import { Icon } from '../shell/icons';
+import { PERCENT_RULE, trafficShareProblem } from './field-rules';
 import { Field, FormSection, JsonInput, NumberInput, Select, TextInput, Toggle } from './fields';
 
 const toPercent = (points: unknown) => (typeof points === 'number' ? points / 100 : undefined);
@@ -29,7 +30,7 @@ export function ProjectForm() {
       </FormSection>
       <FormSection title="Traffic">
         <Field label="Global holdback" hint="Visitors held back from every campaign.">
-          <NumberInput name="holdback" unit="%" min={0} max={100} step={0.01} value={toPercent(row.holdback)} onCommit={(value) => set({ holdback: toPoints(value) }, 'Edit global holdback')} />
+          <NumberInput name="holdback" label="Global holdback" {...PERCENT_RULE} step={0.01} value={toPercent(row.holdback)} onCommit={(value) => set({ holdback: toPoints(value) }, 'Edit global holdback')} />
         </Field>
         <div className="field field--inline"><span className="field__label">Anonymise IP</span><Toggle label="Anonymise IP" checked={row.anonymizeIP === true} onChange={(value) => set({ anonymizeIP: value }, 'Toggle anonymise IP')} /></div>
         <div className="field field--inline"><span className="field__label">Honour force parameters</span><Toggle label="Honour force parameters" checked={row.enableForceParameters === true} onChange={(value) => set({ enableForceParameters: value }, 'Toggle force parameters')} /></div>
@@ -60,7 +61,7 @@ export function LayerForm({ rowId }: { rowId: string }) {
           <Select name="allocationPolicy" label="Allocation policy" value={String(row.allocationPolicy ?? '')} options={[{ value: '', label: 'Default (manual)' }, ...ALLOCATION_POLICIES]} onChange={(value) => set({ allocationPolicy: value || undefined }, 'Edit allocation policy')} />
         </Field>
         <Field label="Holdback" hint="Share of visitors kept out of this campaign.">
-          <NumberInput name="layerHoldback" unit="%" min={0} max={100} step={0.01} value={toPercent(row.holdback)} onCommit={(value) => set({ holdback: toPoints(value) }, 'Edit holdback')} />
+          <NumberInput name="layerHoldback" label="Holdback" {...PERCENT_RULE} step={0.01} value={toPercent(row.holdback)} onCommit={(value) => set({ holdback: toPoints(value) }, 'Edit holdback')} />
         </Field>
         <div className="field field--inline"><span className="field__label">Concluded</span><Toggle label="Concluded" checked={row.concluded === true} onChange={(value) => set({ concluded: value }, 'Toggle concluded')} /></div>
       </FormSection>
@@ -138,11 +139,19 @@ function TrafficEditor({ rowId, ranges }: { rowId: string; ranges: Range[] | und
         <div key={variationRow} className="traffic__row">
           <span className="traffic__name">{displayName(row, variationRow)}</span>
           <span className="traffic__bar"><span style={{ width: `${Math.min(100, percents[index])}%` }} /></span>
-          <NumberInput name={`traffic-${ids[index]}`} unit="%" min={0} max={100} step={0.01} value={percents[index]} onCommit={(value) => setPercent(index, value)} />
+          <NumberInput
+            name={`traffic-${ids[index]}`}
+            label={`Traffic of ${displayName(row, variationRow)}`}
+            {...PERCENT_RULE}
+            step={0.01}
+            value={percents[index]}
+            check={(share) => trafficShareProblem(share, total - percents[index])}
+            onCommit={(value) => setPercent(index, value)}
+          />
         </div>
       ))}
       <div className={`traffic__total${Math.abs(total - 100) > 0.001 ? ' traffic__total--off' : ''}`}>
-        <span>{Math.abs(total - 100) > 0.001 ? <><Icon name="warning" size={13} /> {(100 - total).toFixed(2)}% unallocated</> : 'All traffic allocated'}</span>
+        <span>{Math.abs(total - 100) > 0.001 ? <><Icon name="warning" size={13} /> {(100 - total).toFixed(2)}% unallocated: those visitors see the page unchanged and are not counted</> : 'All traffic allocated'}</span>
         <button type="button" className="button button--small" onClick={() => model.edit('Split traffic evenly', (store) => rebalance(store, rowId))}>Split evenly</button>
       </div>
     </div>

@@ -14,6 +14,8 @@ export type Operator = 'and' | 'or' | 'not';
 export interface Group {
   op: Operator;
   items: Array<Obj | Group>;
+  /** Stored as a bare list (no operator first), so its items' stored indices start at 0. */
+  bare?: boolean;
 }
 
 const OPERATORS = ['and', 'or', 'not'];
@@ -26,7 +28,7 @@ export function parseGroup(value: unknown): Group {
   const list = Array.isArray(value) ? value : [];
   const hasOp = typeof list[0] === 'string' && OPERATORS.includes(list[0]);
   const items = (hasOp ? list.slice(1) : list).map((item) => (Array.isArray(item) ? parseGroup(item) : (item as Obj)));
-  return { op: hasOp ? (list[0] as Operator) : 'or', items };
+  return hasOp ? { op: list[0] as Operator, items } : { op: 'or', items, bare: true };
 }
 
 /** Writes a group back to the stored shape. */
@@ -55,8 +57,10 @@ const OPERATOR_LABELS = [
 export interface GroupEditorProps {
   group: Group;
   onChange(group: Group, label: string): void;
-  /** Renders one condition's fields. */
-  renderLeaf(leaf: Obj, onChange: (leaf: Obj, label: string) => void): ReactNode;
+  /** Renders one condition's fields; `path` is where the condition is stored (`staticConditions[2]`). */
+  renderLeaf(leaf: Obj, onChange: (leaf: Obj, label: string) => void, path: string): ReactNode;
+  /** Where the group is stored in its entity (`staticConditions`), for the paths of its conditions. */
+  path?: string;
   /** A new condition. */
   newLeaf(): Obj;
   /** What a condition is called in buttons ("condition", "URL rule"). */
@@ -65,7 +69,9 @@ export interface GroupEditorProps {
 }
 
 /** Edits a group: operator, items, add condition, add nested group, remove. */
-export function GroupEditor({ group, onChange, renderLeaf, newLeaf, leafName, depth = 0 }: GroupEditorProps) {
+export function GroupEditor({ group, onChange, renderLeaf, newLeaf, leafName, depth = 0, path = '' }: GroupEditorProps) {
+  // A stored list opens with its operator, so its items sit one place further on (parseGroup marks bare lists).
+  const itemPath = (index: number) => `${path}[${index + (group.bare ? 0 : 1)}]`;
   const replace = (index: number, item: Obj | Group | undefined, label: string) => {
     const items = group.items.slice();
     if (item === undefined) items.splice(index, 1);
@@ -83,9 +89,9 @@ export function GroupEditor({ group, onChange, renderLeaf, newLeaf, leafName, de
           <li key={index} className="group__item">
             <div className="group__item-body">
               {isGroup(item) ? (
-                <GroupEditor group={item} onChange={(next, label) => replace(index, next, label)} renderLeaf={renderLeaf} newLeaf={newLeaf} leafName={leafName} depth={depth + 1} />
+                <GroupEditor group={item} onChange={(next, label) => replace(index, next, label)} renderLeaf={renderLeaf} newLeaf={newLeaf} leafName={leafName} depth={depth + 1} path={itemPath(index)} />
               ) : (
-                renderLeaf(item, (next, label) => replace(index, next, label))
+                renderLeaf(item, (next, label) => replace(index, next, label), itemPath(index))
               )}
             </div>
             <button type="button" className="icon-button icon-button--danger" aria-label={`Remove ${isGroup(item) ? 'group' : leafName}`} title="Remove" onClick={() => replace(index, undefined, `Remove ${isGroup(item) ? 'group' : leafName}`)}>

@@ -2,7 +2,9 @@
  * Form fields of the inspector. Text and number fields commit on Enter or when they lose focus,
  * so one typed value is one undo step (not one per key).
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { claimFocus, show } from './focus-field';
+import { readNumber } from './field-rules';
 
 /** A labelled field row. */
 export function Field({ label, hint, children, wide }: { label: string; hint?: ReactNode; children: ReactNode; wide?: boolean }) {
@@ -15,58 +17,97 @@ export function Field({ label, hint, children, wide }: { label: string; hint?: R
   );
 }
 
-/** A text input committing on Enter and blur. */
-export function TextInput({ value, onCommit, placeholder, readOnly, name, mono }: {
+/** The message under a field whose typed value is refused, announced to screen readers. */
+function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  return message ? <span className="field__error" id={id} role="alert">{message}</span> : null;
+}
+
+/**
+ * A text input committing on Enter and blur. With `check`, a value it refuses is shown with its reason
+ * as it is typed and never stored; Escape goes back to the stored value.
+ */
+export function TextInput({ value, onCommit, placeholder, readOnly, name, mono, check, label, fieldPath }: {
   value: string; onCommit(value: string): void; placeholder?: string; readOnly?: boolean; name?: string; mono?: boolean;
+  check?(value: string): string | undefined; label?: string;
+  /** Where the value is stored in its entity, so review can focus the field a problem names. */
+  fieldPath?: string;
 }) {
   const [draft, setDraft] = useState(value);
   useEffect(() => setDraft(value), [value]);
-  const commit = () => draft !== value && onCommit(draft);
+  const errorId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (input.current && claimFocus(fieldPath)) show(input.current);
+  }, [fieldPath]);
+  const problem = check && !readOnly ? check(draft) : undefined;
+  const commit = () => draft !== value && !problem && onCommit(draft);
   return (
-    <input
-      className={`input${mono ? ' input--mono' : ''}`}
-      name={name}
-      value={draft}
-      placeholder={placeholder}
-      readOnly={readOnly}
-      onChange={(event) => setDraft(event.target.value)}
-      onBlur={commit}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') commit();
-        if (event.key === 'Escape') setDraft(value);
-      }}
-    />
+    <>
+      <input
+        ref={input}
+        className={`input${mono ? ' input--mono' : ''}${problem ? ' input--invalid' : ''}`}
+        name={name}
+        aria-label={label}
+        data-field-path={fieldPath}
+        value={draft}
+        placeholder={placeholder}
+        readOnly={readOnly}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? errorId : undefined}
+        onChange={(event) => setDraft(event.target.value)}
+        onBlur={commit}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') commit();
+          if (event.key === 'Escape') setDraft(value);
+        }}
+      />
+      <FieldError id={errorId} message={problem} />
+    </>
   );
 }
 
-/** A number input (with an optional unit) committing on Enter and blur; empty commits undefined. */
-export function NumberInput({ value, onCommit, min, max, step, unit, name }: {
-  value: number | undefined; onCommit(value: number | undefined): void; min?: number; max?: number; step?: number; unit?: string; name?: string;
+/**
+ * A number input (with an optional unit) committing on Enter and blur; empty commits undefined. A value
+ * outside `min`..`max`, with more than `decimals` decimals, or refused by `check` is shown with its reason
+ * and never stored (nor clamped into another value).
+ */
+export function NumberInput({ value, onCommit, min, max, decimals, step, unit, name, label, check }: {
+  value: number | undefined; onCommit(value: number | undefined): void; min?: number; max?: number; decimals?: number; step?: number;
+  unit?: string; name?: string; label?: string; check?(value: number): string | undefined;
 }) {
   const shown = value === undefined || Number.isNaN(value) ? '' : String(value);
   const [draft, setDraft] = useState(shown);
   useEffect(() => setDraft(shown), [shown]);
+  const errorId = useId();
+  const reading = readNumber(draft, { min, max, decimals, unit });
+  const problem = reading.problem ?? (reading.value !== undefined && draft !== shown ? check?.(reading.value) : undefined);
   const commit = () => {
-    if (draft === shown) return;
-    const parsed = draft.trim() === '' ? undefined : Number(draft);
-    if (parsed !== undefined && !Number.isFinite(parsed)) return setDraft(shown);
-    const clamped = parsed === undefined ? undefined : Math.min(max ?? Infinity, Math.max(min ?? -Infinity, parsed));
-    onCommit(clamped);
+    if (draft === shown || problem) return;
+    onCommit(reading.value);
   };
   return (
-    <span className="number-input">
-      <input
-        className="input"
-        name={name}
-        inputMode="decimal"
-        value={draft}
-        onChange={(event) => setDraft(event.target.value)}
-        onBlur={commit}
-        onKeyDown={(event) => event.key === 'Enter' && commit()}
-        step={step}
-      />
-      {unit ? <span className="number-input__unit">{unit}</span> : null}
-    </span>
+    <>
+      <span className="number-input">
+        <input
+          className={`input${problem ? ' input--invalid' : ''}`}
+          name={name}
+          aria-label={label}
+          inputMode="decimal"
+          value={draft}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? errorId : undefined}
+          onChange={(event) => setDraft(event.target.value)}
+          onBlur={commit}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') commit();
+            if (event.key === 'Escape') setDraft(shown);
+          }}
+          step={step}
+        />
+        {unit ? <span className="number-input__unit">{unit}</span> : null}
+      </span>
+      <FieldError id={errorId} message={problem} />
+    </>
   );
 }
 

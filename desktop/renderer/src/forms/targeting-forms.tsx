@@ -5,10 +5,12 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { EVENT_TYPES, PAGE_ACTIVATION_TYPES, URL_MATCH_TYPES, VALUE_MATCHES, type UrlCondition } from '../../../../core/project/types';
+import { regexProblem } from '../../../../core/project/regex';
 import { createUrlMatcher } from '../../../../plugins/modules/pages/url';
 import type { CellValue } from '../../../../editor-model/project-codec';
 import { displayName, setFields } from '../model/entities';
 import { useEntity, useModel, useRows } from '../model/hooks';
+import { selectorError } from '../authoring/selector-check';
 import { Icon } from '../shell/icons';
 import { evaluateGroup, GroupEditor, parseGroup, serializeGroup, type Group } from './condition-group';
 import { Field, FormSection, JsonInput, Select, TextInput } from './fields';
@@ -56,13 +58,14 @@ export function AudienceForm({ rowId }: { rowId: string }) {
           onChange={save}
           leafName="condition"
           newLeaf={() => ({ type: types.includes('custom_attribute') ? 'custom_attribute' : types[0] ?? 'custom_attribute', name: '', match: 'exact', value: '' })}
-          renderLeaf={(leaf, change) => (
+          path="conditions"
+          renderLeaf={(leaf, change, path) => (
             <div className="condition">
               <Select label="Condition type" value={String(leaf.type ?? '')} options={types} onChange={(type) => change({ ...leaf, type }, `Set condition type to ${type}`)} />
               <TextInput name="condition-name" placeholder="attribute / field" value={String(leaf.name ?? '')} onCommit={(value) => change({ ...leaf, name: value || undefined }, 'Edit condition field')} />
               <Select label="Match" value={String(leaf.match ?? '')} options={[{ value: '', label: 'default' }, ...VALUE_MATCHES]} onChange={(match) => change({ ...leaf, match: match || undefined }, `Set match to ${match}`)} />
               {leaf.match === 'exists' ? <span className="condition__none">any value</span> : (
-                <TextInput name="condition-value" placeholder={leaf.match === 'range' ? 'min:max' : 'value'} value={valueText(leaf.value)} onCommit={(value) => change({ ...leaf, value: parseValue(value) }, 'Edit condition value')} />
+                <TextInput name="condition-value" placeholder={leaf.match === 'range' ? 'min:max' : 'value'} fieldPath={`${path}.value`} check={leaf.match === 'regex' ? patternProblem : undefined} value={valueText(leaf.value)} onCommit={(value) => change({ ...leaf, value: parseValue(value) }, 'Edit condition value')} />
               )}
             </div>
           )}
@@ -71,6 +74,15 @@ export function AudienceForm({ rowId }: { rowId: string }) {
     </>
   );
 }
+
+/**
+ * Why the runtime would refuse a regular expression (its syntax, length or the unsafe-pattern guard's
+ * explanation), as the field's message; the same guard refuses it at review and at build.
+ */
+const patternProblem = (pattern: string): string | undefined => {
+  const problem = pattern ? regexProblem(pattern) : undefined;
+  return problem ? `${problem.replace(/\.?$/, '.')} The runtime would refuse this pattern.` : undefined;
+};
 
 /** The runtime's URL matcher, with the editor's invalid-regex note. */
 function useUrlCheck(group: Group, url: string): { result: boolean | null; invalid: string | null } {
@@ -108,12 +120,13 @@ export function PageForm({ rowId }: { rowId: string }) {
           group={group}
           onChange={(next, label) => set({ staticConditions: serializeGroup(next) as CellValue }, label)}
           leafName="URL rule"
+          path="staticConditions"
           newLeaf={() => ({ type: 'url', match: 'simple', value: '' })}
-          renderLeaf={(leaf, change) =>
+          renderLeaf={(leaf, change, path) =>
             leaf.type === 'url' ? (
               <div className="condition condition--url">
                 <Select label="URL match" value={String(leaf.match ?? 'simple')} options={URL_MATCH_TYPES} onChange={(match) => change({ ...leaf, match }, `Set URL match to ${match}`)} />
-                <TextInput name="url-value" mono placeholder="https://www.example.com/page" value={String(leaf.value ?? '')} onCommit={(value) => change({ ...leaf, value }, 'Edit URL rule')} />
+                <TextInput name="url-value" label="URL rule" mono placeholder="https://www.example.com/page" fieldPath={`${path}.value`} check={leaf.match === 'regex' ? patternProblem : undefined} value={String(leaf.value ?? '')} onCommit={(value) => change({ ...leaf, value }, 'Edit URL rule')} />
               </div>
             ) : (
               <div className="condition"><code className="condition__json">{JSON.stringify(leaf)}</code></div>
@@ -155,7 +168,7 @@ export function EventForm({ rowId }: { rowId: string }) {
       </Field>
       {row.eventType === 'click' ? (
         <Field label="Clicked element" hint="CSS selector of the elements that count.">
-          <TextInput name="selector" mono value={String(config.selector ?? '')} onCommit={(value) => set({ config: { ...config, selector: value } as CellValue }, 'Edit selector')} />
+          <TextInput name="selector" label="Clicked element" mono check={selectorError} value={String(config.selector ?? '')} onCommit={(value) => set({ config: { ...config, selector: value } as CellValue }, 'Edit selector')} />
         </Field>
       ) : null}
     </FormSection>
@@ -185,7 +198,7 @@ export function ChangeForm({ rowId }: { rowId: string }) {
   return (
     <FormSection title="Change">
       <Field label="Type"><TextInput value={String(row.type ?? '')} readOnly onCommit={() => undefined} /></Field>
-      <Field label="Selector"><TextInput name="selector" mono value={String(row.selector ?? '')} onCommit={(value) => setFields(model, 'changes', rowId, { selector: value }, `Edit selector of change ${rowId}`)} /></Field>
+      <Field label="Selector"><TextInput name="selector" label="Selector" mono check={selectorError} value={String(row.selector ?? '')} onCommit={(value) => setFields(model, 'changes', rowId, { selector: value }, `Edit selector of change ${rowId}`)} /></Field>
       <Field label="Fields" wide><JsonInput rows={10} value={fields} onCommit={(value) => model.edit(`Edit change ${rowId}`, (store) => {
         const keep = { parentTable: row.parentTable, parentId: row.parentId, listKey: row.listKey, order: row.order };
         store.setRow('changes', rowId, { ...(value as Obj), ...keep } as never);

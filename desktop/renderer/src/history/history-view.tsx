@@ -9,6 +9,7 @@ import type { EntityDiff } from '../../../../editor-model/project-diff';
 import { BackendError, callApi } from '../model/backend';
 import { Icon } from '../shell/icons';
 import { DiffView } from './diff-view';
+import { RollbackDialog } from './rollback-dialog';
 
 /** `12.3 KB`. */
 export const kb = (bytes: number | undefined) => (bytes === undefined ? '—' : `${(bytes / 1024).toFixed(1)} KB`);
@@ -40,6 +41,7 @@ export function HistoryView({ projectId, version, onPublished }: HistoryViewProp
   const [diff, setDiff] = useState<EntityDiff[] | null>(null);
   const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState<number | null>(null);
 
   useEffect(() => {
     void reload();
@@ -61,12 +63,15 @@ export function HistoryView({ projectId, version, onPublished }: HistoryViewProp
     void callApi('diff', { params: { id: projectId }, query: { from: fromParam, to: String(to) } }).then(setDiff, () => setDiff([]));
   }, [projectId, current, from, to, version]);
 
-  const rollback = async (revision: number) => {
+  const rollback = async (revision: number, followWorkingCopy: boolean) => {
     setBusy(true);
     setMessage(null);
     try {
-      const made = await callApi('rollback', { params: { id: projectId }, body: { revision, note: `Rolled back to revision ${revision}` } });
-      setMessage({ tone: 'ok', text: `Revision ${made.revision} is live: the data of revision ${revision}, published again.` });
+      const made = await callApi('rollback', { params: { id: projectId }, body: { revision, note: `Rolled back to revision ${revision}`, followWorkingCopy } });
+      setMessage({
+        tone: 'ok',
+        text: `Revision ${made.revision} is live: the data of revision ${revision}, published again. ${followWorkingCopy ? `The working copy is revision ${revision} too.` : 'The working copy keeps its edits.'}`,
+      });
       setSelected(made.revision);
       setAgainst('previous');
       onPublished();
@@ -74,6 +79,7 @@ export function HistoryView({ projectId, version, onPublished }: HistoryViewProp
       setMessage({ tone: 'error', text: error instanceof BackendError ? error.message : String(error) });
     } finally {
       setBusy(false);
+      setConfirming(null);
     }
   };
 
@@ -120,13 +126,23 @@ export function HistoryView({ projectId, version, onPublished }: HistoryViewProp
                   </select>
                 </label>
                 {index > 0 ? (
-                  <button type="button" className="button" disabled={busy} onClick={() => void rollback(current)}>
+                  <button type="button" className="button" disabled={busy} onClick={() => setConfirming(current)}>
                     <Icon name="rollback" /> Roll back to r{current}
                   </button>
                 ) : null}
               </div>
             </header>
             {message ? <p className={`notice notice--${message.tone}`} role="status">{message.text}</p> : null}
+            {confirming !== null && revisions[0] ? (
+              <RollbackDialog
+                revision={confirming}
+                live={revisions[0].revision}
+                note={revisions.find((revision) => revision.revision === confirming)?.note}
+                busy={busy}
+                onConfirm={({ followWorkingCopy }) => void rollback(confirming, followWorkingCopy)}
+                onCancel={() => setConfirming(null)}
+              />
+            ) : null}
             <DiffView diff={diff} emptyText={against === 'working' ? 'The working copy equals this revision.' : previous === undefined && against === 'previous' ? 'The first revision: nothing to compare with.' : 'No differences.'} />
           </>
         ) : null}

@@ -10,6 +10,7 @@ import { BackendError, callApi } from '../model/backend';
 import { useModel } from '../model/hooks';
 import { kb } from '../history/history-view';
 import { DiffView } from '../history/diff-view';
+import { focusField } from '../forms/focus-field';
 import { Icon } from '../shell/icons';
 import type { Selection } from '../workspace/selection';
 
@@ -91,7 +92,16 @@ export function ReviewView({ projectId, onSelect, onPublished }: ReviewViewProps
                 <Icon name={problem.severity === 'error' ? 'error' : 'warning'} size={14} />
                 <span className="problem__text">
                   {problem.table && problem.rowId ? (
-                    <button type="button" className="link" onClick={() => onSelect({ table: problem.table as EntityTable, rowId: problem.rowId! } as Selection)}>{problem.entity}</button>
+                    <button
+                      type="button"
+                      className="link"
+                      onClick={() => {
+                        onSelect({ table: problem.table as EntityTable, rowId: problem.rowId! } as Selection);
+                        if (problem.field) focusField(problem.field);
+                      }}
+                    >
+                      {problem.entity}
+                    </button>
                   ) : <strong>{problem.entity}</strong>}
                   : {problem.message} <code className="problem__path">{problem.path}</code>
                 </span>
