@@ -10,6 +10,7 @@ import { useEntity, useModel, useRows } from '../model/hooks';
 import { percentsFromRanges, rangesFromPercents, type Range } from '../model/traffic';
 import { Icon } from '../shell/icons';
 import { PERCENT_RULE, trafficShareProblem } from './field-rules';
+import { ALLOCATION_POLICY_WORDS, BUCKETING_WORDS, CAMPAIGN_ACTIVATION_WORDS, LAYER_POLICY_WORDS, worded } from './words';
 import { Field, FormSection, JsonInput, NumberInput, Select, TextInput, Toggle } from './fields';
 
 const toPercent = (points: unknown) => (typeof points === 'number' ? points / 100 : undefined);
@@ -54,22 +55,23 @@ export function LayerForm({ rowId }: { rowId: string }) {
       <FormSection title="Campaign">
         <Field label="Name"><TextInput name="name" value={String(row.name ?? '')} onCommit={(value) => set({ name: value }, 'Rename')} /></Field>
         <Field label="Id"><TextInput value={String(row.id ?? rowId)} readOnly onCommit={() => undefined} mono /></Field>
-        <Field label="Policy" hint="Selects the decider: one experiment, multivariate, or equal priority groups.">
-          <Select name="policy" label="Policy" value={String(row.policy ?? '')} options={LAYER_POLICIES} onChange={(value) => set({ policy: value }, 'Edit policy')} />
+        <Field label="Kind of campaign" hint="How a visitor is decided into one of its experiments.">
+          <Select name="policy" label="Policy" value={String(row.policy ?? '')} options={worded(LAYER_POLICIES, LAYER_POLICY_WORDS)} onChange={(value) => set({ policy: value }, 'Edit policy')} />
         </Field>
-        <Field label="Allocation policy">
-          <Select name="allocationPolicy" label="Allocation policy" value={String(row.allocationPolicy ?? '')} options={[{ value: '', label: 'Default (manual)' }, ...ALLOCATION_POLICIES]} onChange={(value) => set({ allocationPolicy: value || undefined }, 'Edit allocation policy')} />
+        <Field label="Traffic split" hint="Fixed as set on each experiment, or moved by a bandit towards what converts.">
+          <Select name="allocationPolicy" label="Allocation policy" value={String(row.allocationPolicy ?? '')} options={[{ value: '', label: 'Fixed split as set (default)' }, ...worded(ALLOCATION_POLICIES, ALLOCATION_POLICY_WORDS)]} onChange={(value) => set({ allocationPolicy: value || undefined }, 'Edit allocation policy')} />
         </Field>
         <Field label="Holdback" hint="Share of visitors kept out of this campaign.">
           <NumberInput name="layerHoldback" label="Holdback" {...PERCENT_RULE} step={0.01} value={toPercent(row.holdback)} onCommit={(value) => set({ holdback: toPoints(value) }, 'Edit holdback')} />
         </Field>
         <div className="field field--inline"><span className="field__label">Concluded</span><Toggle label="Concluded" checked={row.concluded === true} onChange={(value) => set({ concluded: value }, 'Toggle concluded')} /></div>
+        <span className="field__hint">A concluded campaign is over: it decides no new visitors.</span>
       </FormSection>
       <FormSection title="Activation">
-        <Field label="Activation type">
-          <Select label="Activation type" value={activation.type ?? ''} options={[{ value: '', label: 'Default' }, ...CAMPAIGN_ACTIVATION_TYPES]} onChange={(value) => set({ activation: { ...activation, type: value || undefined } as CellValue }, 'Edit activation')} />
+        <Field label="Starts" hint="When the campaign decides and applies its changes on a view.">
+          <Select label="Activation type" value={activation.type ?? ''} options={[{ value: '', label: 'As soon as a view of it is active (default)' }, ...worded(CAMPAIGN_ACTIVATION_TYPES, CAMPAIGN_ACTIVATION_WORDS)]} onChange={(value) => set({ activation: { ...activation, type: value || undefined } as CellValue }, 'Edit activation')} />
         </Field>
-        <Field label="Runs on views">
+        <Field label="Runs on views" hint="The pages where it can run; none ticked means none.">
           <div className="check-list">
             {pages.map(({ rowId: pageRow, row: page }) => {
               const id = String(page.id ?? pageRow);
@@ -116,6 +118,8 @@ function AudienceExpression({ rowId, value }: { rowId: string; value: unknown })
           );
         })}
         {audiences.length === 0 ? <span className="field__hint">Everyone qualifies: the project has no audiences yet.</span> : null}
+        {audiences.length > 0 && ids.length === 0 ? <span className="field__hint" data-testid="audience-summary">Nothing ticked: every visitor qualifies.</span> : null}
+        {ids.length > 0 ? <span className="field__hint" data-testid="audience-summary">{operator === 'and' ? 'A visitor qualifies when in every ticked audience.' : operator === 'not' ? 'A visitor qualifies when in none of the ticked audiences.' : 'A visitor qualifies when in at least one ticked audience.'}</span> : null}
       </div>
     </div>
   );
@@ -169,10 +173,11 @@ export function ExperimentForm({ rowId, onShowResults }: { rowId: string; onShow
       <FormSection title="Experiment" actions={onShowResults ? <button type="button" className="button button--small" onClick={onShowResults}><Icon name="results" size={14} /> Results</button> : undefined}>
         <Field label="Name"><TextInput name="name" value={String(row.name ?? '')} onCommit={(value) => set({ name: value }, 'Rename')} /></Field>
         <Field label="Id"><TextInput value={String(row.id ?? rowId)} readOnly onCommit={() => undefined} mono /></Field>
-        <Field label="Bucketing">
-          <Select label="Bucketing" value={String(row.bucketingStrategy ?? '')} options={[{ value: '', label: 'Default' }, ...BUCKETING_STRATEGIES]} onChange={(value) => set({ bucketingStrategy: value || undefined }, 'Edit bucketing')} />
+        <Field label="Counted from" hint="When a visitor is decided into a variation and counted in the results.">
+          <Select label="Bucketing" value={String(row.bucketingStrategy ?? '')} options={[{ value: '', label: 'On every matching page view (default)' }, ...worded(BUCKETING_STRATEGIES, BUCKETING_WORDS)]} onChange={(value) => set({ bucketingStrategy: value || undefined }, 'Edit bucketing')} />
         </Field>
-        <div className="field field--inline"><span className="field__label">Deployed</span><Toggle label="Deployed" checked={row.deployed === true} onChange={(value) => set({ deployed: value }, 'Toggle deployed')} /></div>
+        <div className="field field--inline"><span className="field__label">Rolled out (deployed)</span><Toggle label="Deployed" checked={row.deployed === true} onChange={(value) => set({ deployed: value }, 'Toggle deployed')} /></div>
+        <span className="field__hint">{row.deployed === true ? 'Rolled out: each view decides afresh, no variation is kept for a visitor.' : 'Testing: each visitor keeps the variation first decided for them.'}</span>
       </FormSection>
       <FormSection title="Traffic allocation">
         <TrafficEditor rowId={rowId} ranges={row.weightDistributions as Range[] | undefined} />

@@ -14,6 +14,7 @@ import { selectorError } from '../authoring/selector-check';
 import { Icon } from '../shell/icons';
 import { evaluateGroup, GroupEditor, parseGroup, serializeGroup, type Group } from './condition-group';
 import { Field, FormSection, JsonInput, Select, TextInput } from './fields';
+import { PAGE_ACTIVATION_WORDS, URL_MATCH_WORDS, worded } from './words';
 
 type Obj = Record<string, unknown>;
 
@@ -112,7 +113,7 @@ export function PageForm({ rowId }: { rowId: string }) {
         <Field label="Name"><TextInput name="name" value={String(row.name ?? '')} onCommit={(value) => set({ name: value }, 'Rename')} /></Field>
         <Field label="API name" hint="Used by the page call and by events."><TextInput name="apiName" value={String(row.apiName ?? '')} onCommit={(value) => set({ apiName: value }, 'Edit API name')} mono /></Field>
         <Field label="Activation">
-          <Select label="Activation" value={String(row.activationType ?? '')} options={[{ value: '', label: 'Default (immediate)' }, ...PAGE_ACTIVATION_TYPES]} onChange={(value) => set({ activationType: value || undefined }, 'Edit activation')} />
+          <Select label="Activation" value={String(row.activationType ?? '')} options={[{ value: '', label: 'When the URL matches (default)' }, ...worded(PAGE_ACTIVATION_TYPES, PAGE_ACTIVATION_WORDS)]} onChange={(value) => set({ activationType: value || undefined }, 'Edit activation')} />
         </Field>
       </FormSection>
       <FormSection title="URL rules">
@@ -125,7 +126,7 @@ export function PageForm({ rowId }: { rowId: string }) {
           renderLeaf={(leaf, change, path) =>
             leaf.type === 'url' ? (
               <div className="condition condition--url">
-                <Select label="URL match" value={String(leaf.match ?? 'simple')} options={URL_MATCH_TYPES} onChange={(match) => change({ ...leaf, match }, `Set URL match to ${match}`)} />
+                <Select label="URL match" value={String(leaf.match ?? 'simple')} options={worded(URL_MATCH_TYPES, URL_MATCH_WORDS)} onChange={(match) => change({ ...leaf, match }, `Set URL match to ${match}`)} />
                 <TextInput name="url-value" label="URL rule" mono placeholder="https://www.example.com/page" fieldPath={`${path}.value`} check={leaf.match === 'regex' ? patternProblem : undefined} value={String(leaf.value ?? '')} onCommit={(value) => change({ ...leaf, value }, 'Edit URL rule')} />
               </div>
             ) : (

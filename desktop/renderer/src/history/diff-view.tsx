@@ -5,6 +5,7 @@
  */
 import { lazy, Suspense, useState } from 'react';
 import { valueText, type EntityDiff, type FieldDiff } from '../../../../editor-model/project-diff';
+import { FIELD_WORDS } from '../forms/words';
 import { Icon } from '../shell/icons';
 
 const MonacoDiff = lazy(() => import('./monaco-diff'));
@@ -22,7 +23,10 @@ function FieldRow({ field }: { field: FieldDiff }) {
   return (
     <li className="diff-field">
       <div className="diff-field__line">
-        <code className="diff-field__name">{field.field}</code>
+        <span className="diff-field__name">
+          {FIELD_WORDS[field.field] ?? field.field}
+          {FIELD_WORDS[field.field] ? <code className="diff-field__key">{field.field}</code> : null}
+        </span>
         <span className="diff-field__before" title={valueText(field.before)}>{inline(field.before)}</span>
         <Icon name="chevronRight" size={12} className="diff-field__arrow" />
         <span className="diff-field__after" title={valueText(field.after)}>{inline(field.after)}</span>

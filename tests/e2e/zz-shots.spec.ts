@@ -1,0 +1,50 @@
+import { expect, test } from '@playwright/test';
+import { createMergeableStore } from 'tinybase';
+import { TABLES_SCHEMA } from '../../editor-model/project-schema';
+import { newVariation, pick } from './editor-canvas-kit';
+import { editorApi, openProject, PROJECT, startEditorServices } from './editor-kit';
+
+test('shots', async ({ page, context }) => {
+  test.setTimeout(600_000);
+  const services = await startEditorServices();
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openProject(page, services);
+  await expect(page.getByRole('button', { name: 'Pick element' })).toBeEnabled({ timeout: 30_000 });
+  await newVariation(page, 'Hero copy');
+  await pick(page, 'h1.hero-title');
+  await page.getByRole('button', { name: /^Text/ }).click();
+  await page.getByLabel('Text', { exact: true }).fill('Ship faster with Varia');
+  await page.getByLabel('Selector', { exact: true }).fill('h1..hero-title[');
+  await expect(page.getByTestId('selector-error')).toBeVisible();
+  await page.screenshot({ path: '/tmp/shot-selector.png' });
+  await page.getByLabel('Selector', { exact: true }).fill('h1.hero-title');
+  await page.getByRole('button', { name: 'Add change' }).click();
+  const opened = context.waitForEvent('page');
+  await page.getByRole('button', { name: 'Preview as visitor' }).click();
+  const visitor = await opened;
+  await visitor.setViewportSize({ width: 1440, height: 900 });
+  await expect(visitor.locator('#varia-preview-notice')).toContainText('Unpublished', { timeout: 60_000 });
+  await visitor.screenshot({ path: '/tmp/shot-preview.png' });
+  await expect(page.getByTestId('preview-kind')).toHaveText('Unpublished preview');
+  await page.screenshot({ path: '/tmp/shot-preview-bar.png' });
+  // traffic
+  await page.locator('.tree-row__name', { hasText: 'Navigation: platform link hidden, Atlas link reworded' }).nth(1).click();
+  const first = page.locator('input[name^="traffic-"]').first();
+  await first.fill('150');
+  await first.press('Enter');
+  await page.screenshot({ path: '/tmp/shot-traffic.png' });
+  await first.press('Escape');
+  // publish then rollback dialog
+  await page.keyboard.press('Control+s');
+  await page.getByRole('button', { name: 'Review', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Valid' })).toBeVisible({ timeout: 120_000 });
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(page.locator('.notice--ok')).toContainText('is live', { timeout: 120_000 });
+  await page.getByRole('button', { name: 'History', exact: true }).click();
+  const previous = await page.locator('.revision').nth(1).getAttribute('data-revision');
+  await page.locator(`.revision[data-revision="${previous}"]`).click();
+  await page.getByRole('button', { name: `Roll back to r${previous}` }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.screenshot({ path: '/tmp/shot-rollback.png' });
+  await services.stop();
+});
