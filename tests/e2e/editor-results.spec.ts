@@ -82,7 +82,8 @@ test('EDT-8 EDT-24 a project authored in the editor, published and visited: deci
     return sum('visitors');
   }, { timeout: 20_000 }).toBe(6);
   // Any goal event: visitors 0, 2, 3 and 4.
-  expect(await sum('conversions')).toBe(4);
+  await page.getByRole('combobox', { name: 'Goal of Shop test' }).selectOption('');
+  expect(await sum('goal-total')).toBe(4);
   await expect(card.locator('.pill').first()).toHaveText(/Sample ratio mismatch|split as configured/);
 
   // Per variation and event, against what each visitor was decided into and sent.
@@ -96,9 +97,9 @@ test('EDT-8 EDT-24 a project authored in the editor, published and visited: deci
       const converted = visitors.filter((entry) => entry[event]).length;
       const row = card.locator(`tr[data-variation="${variation}"]`);
       await expect(row.locator('td[data-cell="visitors"]')).toHaveText(String(visitors.length));
-      await expect(row.locator('td[data-cell="goal-conversions"]')).toHaveText(String(converted));
-      await expect(card.locator(`.bar-chart [data-bar="${variation}"] .bar-chart__value`)).toHaveText(`${converted} / ${visitors.length}`);
+      await expect(row.locator('td[data-cell="goal-total"]')).toHaveText(String(converted));
     }
   }
-  await expect(card.locator('.bar-chart')).toBeVisible();
+  // Six visitors are too few to compare: the verdict says so.
+  await expect(card.locator('.verdict').first()).toHaveText(/^Not enough data yet/);
 });
