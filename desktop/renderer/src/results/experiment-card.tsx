@@ -12,6 +12,8 @@ import { Icon } from '../shell/icons';
 import { ANY_GOAL, amount, analyse, type MetricKind, metricsOf, percent, pValueText, signedPercent, type VariationRow } from './analysis';
 import { UpliftAxis, UpliftBar } from './uplift-bar';
 
+const count = (value: number) => value.toLocaleString('en-US');
+
 const METRIC_LABELS: Record<MetricKind, string> = { conversion: 'Conversion rate', revenue: 'Revenue per visitor', value: 'Value per visitor' };
 
 const STATE_PILLS: Record<ExperimentState, { label: string; className: string }> = {
@@ -67,6 +69,8 @@ function EvidenceCell({ row, method }: { row: VariationRow; method: Method }) {
   if (method === 'bayesian') return <td className="num" data-cell="evidence">{percent(comparison.chanceToWin ?? 0)}</td>;
   return <td className="num" data-cell="evidence">{pValueText(comparison.pValue ?? 1)}</td>;
 }
+
+const EVIDENCE_NOTES: Record<Method, string> = { sequential: 'always valid', frequentist: 'fixed horizon', bayesian: 'to beat control' };
 
 const VERDICT_ICONS = { ahead: 'check', behind: 'warning', 'no-difference': 'dot', 'not-enough-data': 'history', 'cannot-compare': 'error' } as const;
 
@@ -142,11 +146,11 @@ export function ExperimentCard({ experiment, results, method, guardrails, onGuar
           <thead>
             <tr>
               <th>Variation</th><th className="num">Traffic</th><th className="num">Visitors</th>
-              <th className="num result-card__goal" title={goalName}>{metric === 'conversion' ? `Converted: ${goalName}` : `${metric === 'revenue' ? 'Revenue' : 'Value'}: ${goalName}`}</th>
+              <th className="num result-card__goal" title={goalName}>{metric === 'conversion' ? 'Converted' : `${metric === 'revenue' ? 'Revenue' : 'Value'} in all`} <span className="th-note">{goalName}</span></th>
               <th className="num">{METRIC_LABELS[metric]} <span className="th-note">95% interval</span></th>
               <th className="num">Uplift <span className="th-note">vs control</span></th>
               <th className="result-table__bar"><UpliftAxis scale={analysis.scale} /></th>
-              <th className="num">{method === 'bayesian' ? 'Chance to win' : method === 'sequential' ? 'p-value (always valid)' : 'p-value'}</th>
+              <th className="num">{method === 'bayesian' ? 'Chance to win' : 'p-value'} <span className="th-note">{EVIDENCE_NOTES[method]}</span></th>
             </tr>
           </thead>
           <tbody>
@@ -154,8 +158,8 @@ export function ExperimentCard({ experiment, results, method, guardrails, onGuar
               <tr key={row.variation.variationId} data-variation={row.variation.variationId} className={row.control ? 'result-table__control' : undefined}>
                 <td>{row.variation.name}</td>
                 <td className="num">{row.variation.share}%</td>
-                <td className="num" data-cell="visitors">{row.variation.visitors}</td>
-                <td className="num" data-cell="goal-total">{metric === 'conversion' ? row.stats.sum : amount(row.stats.sum)}</td>
+                <td className="num" data-cell="visitors">{count(row.variation.visitors)}</td>
+                <td className="num" data-cell="goal-total">{metric === 'conversion' ? count(row.stats.sum) : amount(row.stats.sum)}</td>
                 <EstimateCell row={row} metric={metric} />
                 <UpliftCell row={row} />
                 <td className="result-table__bar">{row.control ? null : <UpliftBar expected={row.comparison?.expected} ci={row.comparison?.ci} scale={analysis.scale} />}</td>
