@@ -162,6 +162,26 @@ export interface PublishRefusal {
   problems: LinkedProblem[];
 }
 
+/**
+ * Sums over a variation's visitors of one number each: that visitor's total of a field (revenue or
+ * value) over the goal event's sends after their decision, 0 for a visitor who sent none. With the
+ * variation's `visitors` as n: mean `sum / n`, variance `(sumOfSquares - sum² / n) / (n - 1)`.
+ */
+export interface ValueTotals {
+  sum: number;
+  sumOfSquares: number;
+}
+
+/** One goal event in one variation: the sufficient statistics of its proportion and its values. */
+export interface GoalStatistics {
+  /** Visitors decided into the variation who then sent the event (each once). */
+  conversions: number;
+  /** Per-visitor revenue sums; absent when no such event carried a revenue. */
+  revenue?: ValueTotals;
+  /** Per-visitor value sums; absent when no such event carried a value. */
+  value?: ValueTotals;
+}
+
 /** Results of one variation. */
 export interface VariationResult {
   variationId: string;
@@ -175,7 +195,16 @@ export interface VariationResult {
   conversions: number;
   /** Conversions per event api name (visitors decided into the variation who then sent it); absent is 0. */
   byEvent: Record<string, number>;
+  /** Per goal event api name: the statistics of the results' comparisons; absent is no conversion. */
+  statistics: Record<string, GoalStatistics>;
 }
+
+/**
+ * Whether an experiment runs for visitors: `live` (in the live revision), `concluded` (in it, marked
+ * concluded), `not-published` (in the working copy only, or no revision yet), `rolled-back` (the live
+ * revision is a rollback to one without it).
+ */
+export type ExperimentState = 'live' | 'concluded' | 'not-published' | 'rolled-back';
 
 /** Results of one experiment. */
 export interface ExperimentResult {
@@ -184,6 +213,12 @@ export interface ExperimentResult {
   layerId: string;
   variations: VariationResult[];
   srm: SampleRatioResult;
+  state: ExperimentState;
+  /**
+   * Visitors decided into the experiment per day, all variations together, from its first decision to
+   * now (at least one day); null before its first visitor.
+   */
+  dailyVisitors: number | null;
 }
 
 /** The results screen's data (EDT-24). */
@@ -197,6 +232,8 @@ export interface ProjectResults {
   /** Each of the project's events' name for people, by api name. */
   eventNames: Record<string, string>;
   experiments: ExperimentResult[];
+  /** The live revision (null before any): its number, kind, and for a rollback the revision it republished. */
+  live: { revision: number; kind: RevisionKind; from?: number } | null;
 }
 
 /** A preview link of the working copy: the token the page's bootstrap asks its data with, and until when it works. */

@@ -63,6 +63,9 @@ export interface VariationSummary {
   decisions: number;
   /** Visitors decided into it who then sent any goal event (every type but the runtime's own), at or after their decision time. */
   conversions: number;
+  /** The earliest and the latest of its visitors' decision times (ms since 1970, the events' timestamps): the traffic's pace. */
+  firstDecisionAt: number;
+  lastDecisionAt: number;
   /**
    * Conversions per event (EDT-24: "conversions for each of the project's events"): for each event
    * key (a goal event's api name; its type when it has none), the distinct visitors decided into the

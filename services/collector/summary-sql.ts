@@ -38,6 +38,7 @@ export function summaryQueries(dialect: SqlDialect) {
   const outcomes = (filter: 'd.project_id = ?' | 'd.experiment_id = ?') => `
     WITH ${decided(filter)}
     SELECT campaign_id, experiment_id, variation_id, SUM(n) AS decisions, COUNT(*) AS visitors,
+      MIN(first_at) AS first_decision_at, MAX(first_at) AS last_decision_at,
       SUM(CASE WHEN EXISTS (
         SELECT 1 FROM events c WHERE c.project_id = decided.project_id AND c.visitor_id = decided.visitor_id
           AND c.${GOAL} AND c.timestamp >= decided.first_at) THEN 1 ELSE 0 END) AS conversions
@@ -93,6 +94,8 @@ export async function readSummary(query: RunQuery, sql: SummaryQueries, projectI
       visitors: Number(row.visitors),
       decisions: Number(row.decisions),
       conversions: Number(row.conversions),
+      firstDecisionAt: Number(row.first_decision_at),
+      lastDecisionAt: Number(row.last_decision_at),
       // No prototype: an event key such as `__proto__` or `constructor` is counted like any other.
       conversionsByEvent: Object.create(null),
       statistics: Object.create(null),

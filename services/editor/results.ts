@@ -1,9 +1,11 @@
 /**
  * Results next to each experiment (EDT-24): the collector's summary, read in process from the
- * services' event store, joined with the working copy's experiments, variations and events, and the
- * sample-ratio-mismatch test against each experiment's configured traffic.
+ * services' event store, joined with the working copy's experiments, variations and events, the
+ * sample-ratio-mismatch test against each experiment's configured traffic, each goal's sufficient
+ * statistics (the renderer compares them with stats/), whether the experiment is live, and its pace.
  */
-import type { ExperimentResult, ProjectResults, VariationResult } from '../../editor-model/api-contract';
+import type { ExperimentResult, ExperimentState, GoalStatistics, ProjectResults, Revision, VariationResult } from '../../editor-model/api-contract';
+import type { EventStatistics } from '../collector/contract';
 import { sampleRatioTest, sharesFromRanges } from '../../editor-model/srm';
 import type { EventStoreReader } from '../context';
 import { workingData } from './publish';
@@ -12,8 +14,38 @@ import type { OpenProject } from './workspace';
 type Obj = Record<string, unknown>;
 const list = (value: unknown): Obj[] => (Array.isArray(value) ? value.filter((item): item is Obj => !!item && typeof item === 'object') : []);
 
-/** Reads the project's summary from the event store and joins it with the working copy. */
-export async function projectResults(project: OpenProject, events: EventStoreReader): Promise<ProjectResults> {
+const DAY = 86_400_000;
+
+/** Where the experiment stands in the live revision (see {@link ExperimentState}). */
+function stateOf(experimentId: string, live: Revision | undefined): ExperimentState {
+  for (const layer of list(live?.data.layers)) {
+    const found = list(layer.experiments).find((experiment) => String(experiment.id) === experimentId);
+    if (found) return found.concluded === true || layer.concluded === true ? 'concluded' : 'live';
+  }
+  return live?.kind === 'rollback' ? 'rolled-back' : 'not-published';
+}
+
+/** The statistics the editor's API carries (the visitors are the variation's own). */
+const goalStatistics = (statistics: Record<string, EventStatistics>): Record<string, GoalStatistics> =>
+  Object.fromEntries(Object.entries(statistics).map(([key, { conversions, revenue, value }]) => [key, { conversions, ...(revenue && { revenue }), ...(value && { value }) }]));
+
+/**
+ * Visitors decided per day, from the first decision to now when the experiment is live (to its last
+ * decision otherwise), over at least a day so that a first hour does not read as a day's traffic.
+ */
+function dailyVisitors(rows: Array<{ visitors: number; firstDecisionAt: number; lastDecisionAt: number }>, live: boolean, now: number): number | null {
+  const visitors = rows.reduce((total, row) => total + row.visitors, 0);
+  if (!visitors) return null;
+  const first = Math.min(...rows.map((row) => row.firstDecisionAt));
+  const last = Math.max(...rows.map((row) => row.lastDecisionAt));
+  return visitors / Math.max(1, ((live ? Math.max(now, last) : last) - first) / DAY);
+}
+
+/**
+ * Reads the project's summary from the event store and joins it with the working copy; `live` is the
+ * live revision (none: nothing is published), `now` the time the pace is measured to.
+ */
+export async function projectResults(project: OpenProject, events: EventStoreReader, live?: Revision, now = Date.now()): Promise<ProjectResults> {
   const { data } = workingData(project);
   const summary = await events.summary(project.meta.projectId);
   const byExperiment = new Map((summary.experiments ?? []).map((experiment) => [experiment.experimentId, experiment]));
@@ -35,14 +67,19 @@ export async function projectResults(project: OpenProject, events: EventStoreRea
           decisions: row?.decisions ?? 0,
           conversions: row?.conversions ?? 0,
           byEvent: row?.conversionsByEvent ?? {},
+          statistics: goalStatistics(row?.statistics ?? {}),
         };
       });
+      const state = stateOf(String(experiment.id), live);
+      const stored = [...counted.values()];
       experiments.push({
         experimentId: String(experiment.id),
         name: String(experiment.name ?? experiment.id),
         layerId: String(layer.id),
         variations: rows,
         srm: sampleRatioTest(rows.map((row) => row.visitors), shares),
+        state,
+        dailyVisitors: dailyVisitors(stored, state === 'live', now),
       });
     }
   }
@@ -52,5 +89,6 @@ export async function projectResults(project: OpenProject, events: EventStoreRea
     events: list(data.events).map((event) => String(event.apiName ?? event.id)),
     eventNames: Object.fromEntries(list(data.events).map((event) => [String(event.apiName ?? event.id), String(event.name ?? event.apiName ?? event.id)])),
     experiments,
+    live: live ? { revision: live.revision, kind: live.kind, ...(live.from !== undefined && { from: live.from }) } : null,
   };
 }

@@ -196,7 +196,7 @@ export function editorRoutes(router: Router, context: ServicesContext): void {
     results: async ({ params }) => {
       const open = await workspace.get(params.id);
       if (!context.events) throw new RequestError('The event collector is not running in these services.', 503);
-      return projectResults(open, context.events);
+      return projectResults(open, context.events, await latestRevision(open.dir));
     },
     previewLink: async ({ params, body }) => editor.previews.issue(await workspace.get(params.id), body.variationIds),
     previewCode: async ({ body }) => previewCode.register(body.code),

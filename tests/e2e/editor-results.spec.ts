@@ -1,9 +1,9 @@
 /**
  * Results next to the experiment (EDT-24), from real page visits: a project authored in the editor
  * (a view with its URL rule checked live, an event, a campaign with a two-variation experiment),
- * published, visited by several visitors, some converting on one event, some on another; the results
- * table and chart count them per variation and per event (events sent by the real snippet, stored by
- * the real collector).
+ * published, visited by several visitors, some converting on one event (with a revenue), some on
+ * another; the results count them per variation and per event, and show each variation's rate and
+ * revenue per visitor (events sent by the real snippet, stored by the real collector).
  */
 import { expect, test } from '@playwright/test';
 import { addAndName, editorApi, expectSaved, openProject, startEditorServices, type EditorServices } from './editor-kit';
@@ -17,7 +17,7 @@ test.afterEach(async () => {
   await services.stop();
 });
 
-test('EDT-8 EDT-24 a project authored in the editor, published and visited: decisions per variation and conversions per variation per event in the results', async ({ browser, page }) => {
+test('EDT-8 EDT-24 a project authored in the editor, published and visited: decisions, conversions per event, rates and revenue per visitor in the results', async ({ browser, page }) => {
   test.setTimeout(420_000);
   const created = await editorApi(services, 'projects', { projectId: PROJECT, name: 'Shop' });
   expect(created.status).toBe(200);
@@ -48,7 +48,7 @@ test('EDT-8 EDT-24 a project authored in the editor, published and visited: deci
   await expect(page.locator('.notice--ok')).toContainText('is live', { timeout: 150_000 });
 
   // Six visitors: those 0, 2 and 4 buy, those 0 and 3 share; each one's variation read from the runtime.
-  const seen: Array<{ variation: string; buy: boolean; share: boolean }> = [];
+  const seen: Array<{ variation: string; buy: boolean; share: boolean; revenue: number }> = [];
   for (let visitor = 0; visitor < 6; visitor += 1) {
     const context = await browser.newContext();
     const visit = await context.newPage();
@@ -59,12 +59,13 @@ test('EDT-8 EDT-24 a project authored in the editor, published and visited: deci
       const decided = Object.values(api.get('decisions').layerStates()).find((state) => state.decision?.variationId);
       return decided?.decision?.variationId ?? false;
     }).then((handle) => handle.jsonValue() as Promise<string>);
-    const goals = { buy: visitor % 2 === 0, share: visitor % 3 === 0 };
+    // A purchase carries a revenue (whole units: the tracker floors it): 10, 30 and 50.
+    const goals = { buy: visitor % 2 === 0, share: visitor % 3 === 0, revenue: 10 * (visitor + 1) };
     seen.push({ variation, ...goals });
     const sent = visit.waitForResponse((response) => response.url().includes('/v1/events') && response.ok());
     await visit.evaluate((send) => {
       const api = (window as unknown as { varia: { push(call: unknown[]): void } }).varia;
-      if (send.buy) api.push(['event', 'buy']);
+      if (send.buy) api.push(['event', 'buy', { revenue: send.revenue }]);
       if (send.share) api.push(['event', 'share']);
       api.push(['sendEvents']);
     }, goals);
@@ -82,23 +83,43 @@ test('EDT-8 EDT-24 a project authored in the editor, published and visited: deci
     return sum('visitors');
   }, { timeout: 20_000 }).toBe(6);
   // Any goal event: visitors 0, 2, 3 and 4.
-  expect(await sum('conversions')).toBe(4);
-  await expect(card.locator('.pill').first()).toHaveText(/Sample ratio mismatch|split as configured/);
+  await page.getByRole('combobox', { name: 'Goal of Shop test' }).selectOption('');
+  expect(await sum('goal-total')).toBe(4);
+  // Just published: live; the split checked against the configured traffic.
+  await expect(card.locator('.pill[data-state]')).toHaveText('Live');
+  await expect(card.locator('.pill').nth(1)).toHaveText(/Sample ratio mismatch|split as configured/);
 
   // Per variation and event, against what each visitor was decided into and sent.
   const variations = [...new Set(seen.map((entry) => entry.variation))];
   const goal = page.getByRole('combobox', { name: 'Goal of Shop test' });
   for (const [event, name] of [['buy', 'Buy'], ['share', 'Share']] as const) {
     await goal.selectOption(event);
-    await expect(card.locator('th.result-card__goal')).toHaveText(`Converted: ${name}`);
+    await expect(card.locator('th.result-card__goal')).toHaveText(`Converted ${name}`);
     for (const variation of variations) {
       const visitors = seen.filter((entry) => entry.variation === variation);
       const converted = visitors.filter((entry) => entry[event]).length;
       const row = card.locator(`tr[data-variation="${variation}"]`);
       await expect(row.locator('td[data-cell="visitors"]')).toHaveText(String(visitors.length));
-      await expect(row.locator('td[data-cell="goal-conversions"]')).toHaveText(String(converted));
-      await expect(card.locator(`.bar-chart [data-bar="${variation}"] .bar-chart__value`)).toHaveText(`${converted} / ${visitors.length}`);
+      await expect(row.locator('td[data-cell="goal-total"]')).toHaveText(String(converted));
+      // The rate each variation shows is its converters over its visitors (a figure from two visitors on).
+      await expect(row.locator('td[data-cell="estimate"] .figure, td[data-cell="estimate"].muted')).toHaveText(
+        visitors.length < 2 ? '—' : `${((converted / visitors.length) * 100).toFixed(1)}%`,
+      );
     }
   }
-  await expect(card.locator('.bar-chart')).toBeVisible();
+  // Revenue per visitor from the purchases' revenue: every visitor of the variation counts, a non-buyer as 0.
+  await goal.selectOption('buy');
+  const metric = page.getByRole('combobox', { name: 'Metric of Shop test' });
+  await metric.selectOption('revenue');
+  for (const variation of variations) {
+    const visitors = seen.filter((entry) => entry.variation === variation);
+    const revenue = visitors.filter((entry) => entry.buy).reduce((total, entry) => total + entry.revenue, 0);
+    const row = card.locator(`tr[data-variation="${variation}"]`);
+    await expect(row.locator('td[data-cell="goal-total"]')).toHaveText(revenue.toFixed(2));
+    await expect(row.locator('td[data-cell="estimate"] .figure, td[data-cell="estimate"].muted')).toHaveText(
+      visitors.length < 2 ? '—' : (revenue / visitors.length).toFixed(2),
+    );
+  }
+  // Six visitors are too few to compare: the verdict says so.
+  await expect(card.locator('.verdict').first()).toHaveText(/^Not enough data yet/);
 });

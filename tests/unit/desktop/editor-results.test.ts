@@ -40,7 +40,7 @@ describe('project results', () => {
         decisions: [{ campaign_id: 'L', experiment_id: 'E', variation_id: variation, is_campaign_holdback: false }],
         events: [
           { entity_id: 'L', type: 'campaign_activated', timestamp: 100, uuid: `u${(uuid += 1)}` },
-          ...(buys ? [{ entity_id: 'e', key: 'buy', type: 'custom', timestamp: 200, uuid: `u${(uuid += 1)}` }] : []),
+          ...(buys ? [{ entity_id: 'e', key: 'buy', type: 'custom', timestamp: 200, revenue: visitor % 2 ? 30 : 10, uuid: `u${(uuid += 1)}` }] : []),
         ],
       }] }],
     } as unknown as TrackerBatch);
@@ -62,6 +62,26 @@ describe('project results', () => {
       expect(experiment.variations.map((row) => [row.name, row.share, row.visitors, row.conversions])).toEqual([['Original', 50, 150, 30], ['B', 50, 50, 10]]);
       expect(experiment.variations.map((row) => row.byEvent)).toEqual([{ buy: 30 }, { buy: 10 }]);
       expect(experiment.srm.mismatch).toBe(true);
+      // A's buyers are v0..v29 (15 spend 10, 15 spend 30), B's v150..v159 (5 and 5): per-visitor sums.
+      expect(experiment.variations.map((row) => row.statistics.buy)).toEqual([
+        { conversions: 30, revenue: { sum: 15 * 10 + 15 * 30, sumOfSquares: 15 * 100 + 15 * 900 } },
+        { conversions: 10, revenue: { sum: 5 * 10 + 5 * 30, sumOfSquares: 5 * 100 + 5 * 900 } },
+      ]);
+      // Nothing published: not live; all 200 decided within the same millisecond, counted over one day.
+      expect(experiment.state).toBe('not-published');
+      expect(experiment.dailyVisitors).toBe(200);
+      expect(results.live).toBeNull();
+      const revision = (kind: 'publish' | 'rollback', experiments: unknown[], from?: number) =>
+        ({ revision: 3, kind, note: '', time: '', sizes: null, snippet: null, ...(from && { from }), data: { layers: [{ id: 'L', experiments }] } });
+      const project = { meta: { projectId: 'shop' }, store } as unknown as OpenProject;
+      const live = await projectResults(project, reader, revision('publish', [{ id: 'E' }]), 100 + 4 * 86_400_000);
+      expect(live.experiments[0]).toMatchObject({ state: 'live', dailyVisitors: 50 });
+      expect(live.live).toEqual({ revision: 3, kind: 'publish' });
+      expect((await projectResults(project, reader, revision('publish', [{ id: 'E', concluded: true }]))).experiments[0].state).toBe('concluded');
+      expect((await projectResults(project, reader, revision('publish', []))).experiments[0].state).toBe('not-published');
+      const rolledBack = await projectResults(project, reader, revision('rollback', [], 1));
+      expect(rolledBack.experiments[0].state).toBe('rolled-back');
+      expect(rolledBack.live).toEqual({ revision: 3, kind: 'rollback', from: 1 });
     } finally {
       await events.close();
     }

@@ -84,7 +84,7 @@ describe('collector: POST /v1/events', () => {
         campaignId: 'L1',
         variations: [
           {
-            variationId: 'V1', visitors: 1, decisions: 1, conversions: 1, conversionsByEvent: { buy: 1 },
+            variationId: 'V1', visitors: 1, decisions: 1, conversions: 1, firstDecisionAt: 10, lastDecisionAt: 10, conversionsByEvent: { buy: 1 },
             // `$` is the revenue and `v` the value: they reach the results' statistics.
             statistics: { buy: { visitors: 1, conversions: 1, revenue: { sum: 100, sumOfSquares: 10_000 }, value: { sum: 1.5, sumOfSquares: 2.25 } } },
           },
@@ -173,9 +173,9 @@ describe('collector: summary and outcomes', () => {
         experimentId: 'X',
         campaignId: 'L',
         variations: [
-          { variationId: 'A', visitors: 1, decisions: 2, conversions: 1, conversionsByEvent: { signup: 1 }, statistics: { signup: { visitors: 1, conversions: 1 } } },
+          { variationId: 'A', visitors: 1, decisions: 2, conversions: 1, firstDecisionAt: 100, lastDecisionAt: 100, conversionsByEvent: { signup: 1 }, statistics: { signup: { visitors: 1, conversions: 1 } } },
           // v3 converted before its decision: not a conversion of B.
-          { variationId: 'B', visitors: 2, decisions: 2, conversions: 0, conversionsByEvent: {}, statistics: {} },
+          { variationId: 'B', visitors: 2, decisions: 2, conversions: 0, firstDecisionAt: 100, lastDecisionAt: 100, conversionsByEvent: {}, statistics: {} },
         ],
       },
     ]);

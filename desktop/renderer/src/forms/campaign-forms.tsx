@@ -8,6 +8,7 @@ import type { CellValue } from '../../../../editor-model/project-codec';
 import { displayName, rebalance, setFields } from '../model/entities';
 import { useEntity, useModel, useRows } from '../model/hooks';
 import { percentsFromRanges, rangesFromPercents, type Range } from '../model/traffic';
+import { SampleSizeEstimate } from '../results/sample-size-estimate';
 import { Icon } from '../shell/icons';
 import { PERCENT_RULE, trafficShareProblem } from './field-rules';
 import { ALLOCATION_POLICY_WORDS, BUCKETING_WORDS, CAMPAIGN_ACTIVATION_WORDS, LAYER_POLICY_WORDS, worded } from './words';
@@ -185,6 +186,7 @@ export function ExperimentForm({ rowId, onShowResults }: { rowId: string; onShow
       <FormSection title="Audiences">
         <AudienceExpression rowId={rowId} value={row.audienceIds} />
       </FormSection>
+      <FormSection title="Sample size"><SampleSizeEstimate rowId={rowId} /></FormSection>
     </>
   );
 }
