@@ -93,6 +93,17 @@ test('EDT-19 a selector the browser would refuse is an error on the field, in wo
   await expect(page.getByTestId('selector-error')).toHaveCount(0);
   await expect(page.getByTestId('draft-matches')).toHaveText('Matches 1 element');
   await expect(page.getByRole('button', { name: 'Add change' })).toBeEnabled();
+
+  // A valid selector that names no element of the page: allowed, and review warns, naming the view.
+  await selector.fill('h1.hero-headline');
+  await expect(page.getByTestId('draft-matches')).toHaveText('Matches nothing on this page');
+  await page.getByRole('button', { name: 'Add change' }).click();
+  await page.keyboard.press('Control+s');
+  await expectSaved(page);
+  await page.getByRole('button', { name: 'Review', exact: true }).click();
+  const warning = page.locator('.problem--warning', { hasText: 'h1.hero-headline' });
+  await expect(warning).toContainText('Text change in variation "Hero copy": The selector "h1.hero-headline" matches nothing on view "Homepage" (/): the change would do nothing there.', { timeout: 120_000 });
+  await expect(page.getByTestId('page-check')).toContainText('1 matches nothing');
 });
 
 test('EDT-7 EDT-12 an unsafe URL rule pattern is flagged on the rule with the guard\'s reason, and review\'s problem link focuses that rule', async ({ page }) => {

@@ -199,7 +199,7 @@ export function ChangeForm({ rowId }: { rowId: string }) {
   return (
     <FormSection title="Change">
       <Field label="Type"><TextInput value={String(row.type ?? '')} readOnly onCommit={() => undefined} /></Field>
-      <Field label="Selector"><TextInput name="selector" label="Selector" mono check={selectorError} value={String(row.selector ?? '')} onCommit={(value) => setFields(model, 'changes', rowId, { selector: value }, `Edit selector of change ${rowId}`)} /></Field>
+      <Field label="Selector"><TextInput name="selector" label="Selector" mono fieldPath="selector" check={selectorError} value={String(row.selector ?? '')} onCommit={(value) => setFields(model, 'changes', rowId, { selector: value }, `Edit selector of change ${rowId}`)} /></Field>
       <Field label="Fields" wide><JsonInput rows={10} value={fields} onCommit={(value) => model.edit(`Edit change ${rowId}`, (store) => {
         const keep = { parentTable: row.parentTable, parentId: row.parentId, listKey: row.listKey, order: row.order };
         store.setRow('changes', rowId, { ...(value as Obj), ...keep } as never);

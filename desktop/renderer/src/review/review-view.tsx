@@ -11,6 +11,7 @@ import { useModel } from '../model/hooks';
 import { kb } from '../history/history-view';
 import { DiffView } from '../history/diff-view';
 import { focusField } from '../forms/focus-field';
+import { usePageCheck } from './page-check';
 import { Icon } from '../shell/icons';
 import type { Selection } from '../workspace/selection';
 
@@ -69,7 +70,8 @@ export function ReviewView({ projectId, onSelect, onPublished }: ReviewViewProps
     }
   };
 
-  const problems = review?.problems ?? [];
+  const pageCheck = usePageCheck(model.store, review);
+  const problems = [...(review?.problems ?? []), ...pageCheck.problems];
   const errors = problems.filter((problem) => problem.severity === 'error');
   return (
     <div className="review">
@@ -86,6 +88,7 @@ export function ReviewView({ projectId, onSelect, onPublished }: ReviewViewProps
             {review ? (errors.length ? <><Icon name="error" className="tone-error" /> {errors.length} problem{errors.length > 1 ? 's' : ''} to fix</> : <><Icon name="check" className="tone-ok" /> Valid</>) : 'Validation'}
           </h3>
           {review && !problems.length ? <p className="muted">The runtime's structural and plugin rules find nothing wrong.</p> : null}
+          {pageCheck.status ? <p className="muted page-check" role="status" data-testid="page-check">{pageCheck.status}</p> : null}
           <ul className="problems">
             {problems.map((problem, index) => (
               <li key={index} className={`problem problem--${problem.severity}`}>

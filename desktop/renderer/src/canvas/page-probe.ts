@@ -1,0 +1,51 @@
+/**
+ * Asks a page, loaded in editor mode in a hidden frame, how many elements each selector matches there
+ * (issue 36: a selector that matches nothing on its view's page is a warning at review). The same agent,
+ * channel and token checks as the canvas; the frame is removed as soon as the counts arrive. Editor mode
+ * keeps the runtime from activating, so the counts are the page's own elements.
+ */
+import { canvasUrl, newToken, type FromAgent } from '../../../agent/protocol';
+import { openFrameChannel } from './agent-channel';
+
+/** How long a page may take to load and answer before the probe gives up on it. */
+const PROBE_LIMIT_MS = 45_000;
+
+/** The number of elements each selector matches on the page at `url`. */
+export function countOnPage(url: string, selectors: readonly string[]): Promise<Record<string, number>> {
+  return new Promise((resolve, reject) => {
+    const token = newToken();
+    const iframe = document.createElement('iframe');
+    iframe.title = 'Page checked for the review';
+    iframe.setAttribute('aria-hidden', 'true');
+    iframe.tabIndex = -1;
+    // Laid out at a desktop width (hidden elements of a narrow layout would still count), out of sight.
+    iframe.style.cssText = 'position:fixed;left:-20000px;top:0;width:1280px;height:800px;border:0;visibility:hidden';
+    let hello: ReturnType<typeof setInterval> | undefined;
+    const finish = () => {
+      clearInterval(hello);
+      clearTimeout(limit);
+      channel.close();
+      iframe.remove();
+    };
+    const channel = openFrameChannel(iframe, new URL(url).origin, token, (message: FromAgent) => {
+      if (message.type === 'ready') {
+        clearInterval(hello);
+        channel.send({ type: 'count', selectors: [...selectors] });
+      } else if (message.type === 'counts') {
+        finish();
+        resolve(message.counts);
+      }
+    });
+    const limit = setTimeout(() => {
+      finish();
+      reject(new Error(`${new URL(url).pathname} did not answer within ${PROBE_LIMIT_MS / 1000} s`));
+    }, PROBE_LIMIT_MS);
+    // The agent says `ready` when it starts; it may do so before this end listens, so ask until it answers.
+    iframe.addEventListener('load', () => {
+      clearInterval(hello);
+      hello = setInterval(() => channel.send({ type: 'hello' }), 250);
+    });
+    iframe.src = canvasUrl(url, token, window.location.origin);
+    document.body.appendChild(iframe);
+  });
+}
