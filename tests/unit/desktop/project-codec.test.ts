@@ -13,7 +13,7 @@ const files = projectFiles(['config', 'tests/fixtures/projects']).filter((file) 
 
 const throughStore = (tables: ReturnType<typeof encodeProject>) => {
   const store = createMergeableStore('test');
-  store.setTablesSchema(TABLES_SCHEMA as never);
+  store.setTablesSchema(TABLES_SCHEMA);
   store.setTables(tables as never);
   return store.getTables() as ReturnType<typeof encodeProject>;
 };

@@ -62,7 +62,7 @@ export function ChangeInspector({ model, selection, variationRowId }: SlotProps)
     );
   }
 
-  const variationName = displayName(model.store.getRow('variations', variationRowId) as never, variationRowId);
+  const variationName = displayName(model.store.getRow('variations', variationRowId), variationRowId);
   const results = new Map((canvas.preview?.results ?? []).map((result) => [result.id, result]));
   const problems = editing ? draftProblems(editing.change, editing.kind) : [];
   const blocked = problems.length > 0 || formProblems.length > 0;

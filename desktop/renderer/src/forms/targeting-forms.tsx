@@ -9,6 +9,7 @@ import { createUrlMatcher } from '../../../../plugins/modules/pages/url';
 import type { CellValue } from '../../../../editor-model/project-codec';
 import { displayName, setFields } from '../model/entities';
 import { useEntity, useModel, useRows } from '../model/hooks';
+import { replaceRow } from '../model/project-store';
 import { Icon } from '../shell/icons';
 import { evaluateGroup, GroupEditor, parseGroup, serializeGroup, type Group } from './condition-group';
 import { Field, FormSection, JsonInput, Select, TextInput } from './fields';
@@ -188,7 +189,7 @@ export function ChangeForm({ rowId }: { rowId: string }) {
       <Field label="Selector"><TextInput name="selector" mono value={String(row.selector ?? '')} onCommit={(value) => setFields(model, 'changes', rowId, { selector: value }, `Edit selector of change ${rowId}`)} /></Field>
       <Field label="Fields" wide><JsonInput rows={10} value={fields} onCommit={(value) => model.edit(`Edit change ${rowId}`, (store) => {
         const keep = { parentTable: row.parentTable, parentId: row.parentId, listKey: row.listKey, order: row.order };
-        store.setRow('changes', rowId, { ...(value as Obj), ...keep } as never);
+        replaceRow(store, 'changes', rowId, { ...(value as Obj), ...keep });
       })} /></Field>
     </FormSection>
   );

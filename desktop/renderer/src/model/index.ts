@@ -5,7 +5,7 @@
  */
 export { openProjectModel, REMOTE_EDIT_LABEL, type ModelStatus, type ProjectModel, type UndoState } from './project-model';
 export {
-  createEntity, deleteEntity, descendants, displayName, duplicateEntity, freshId, KIND_NAMES, PARENT_CELL, rebalance,
+  createEntity, deleteEntity, descendants, displayName, duplicateEntity, freshId, KIND_NAMES, rebalance,
   renameEntity, rowsOf, setFields, type EntityRow,
 } from './entities';
 export { actionFor, addChange, changesOf, readChange, removeChange, updateChange, type AuthoredChange } from './changes';

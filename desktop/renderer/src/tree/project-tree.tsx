@@ -4,19 +4,17 @@
  * duplicated and deleted; sections and parents add children. Every operation is one undo step.
  */
 import { memo, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
-import type { Indexes } from 'tinybase';
-import { useRow, useSliceRowIds } from 'tinybase/ui-react';
 import type { RowCells } from '../../../../editor-model/project-codec';
 import type { EntityTable } from '../../../../editor-model/project-schema';
 import {
   createEntity, deleteEntity, displayName, duplicateEntity, KIND_NAMES, renameEntity, type EntityRow,
 } from '../model/entities';
-import { useModel } from '../model/hooks';
+import { useModel, useRow, useSliceRowIds } from '../model/hooks';
 import type { ProjectModel } from '../model/project-model';
 import { Icon, type IconName } from '../shell/icons';
 import type { Selection } from '../workspace/selection';
 import './tree.css';
-import { byParent, createTreeUi, rowFlags, treeIndexes, type TreeUi } from './tree-state';
+import { byParent, createTreeUi, rowFlags, treeIndexes, type TreeIndexes, type TreeUi } from './tree-state';
 
 const ICONS: Record<EntityTable, IconName> = {
   layers: 'layer', experiments: 'experiment', variations: 'variation', actions: 'action', changes: 'change',
@@ -41,7 +39,7 @@ export interface ProjectTreeProps {
 /** What every row shares; one object per tree, so rows (memoised) never re-render for it. */
 interface TreeEnv {
   model: ProjectModel;
-  indexes: Indexes;
+  indexes: TreeIndexes;
   ui: TreeUi;
   onSelect(selection: Selection): void;
 }
@@ -55,7 +53,7 @@ const SHOWN_CHILD: Partial<Record<EntityTable, EntityTable>> = { layers: 'experi
  */
 const Node = memo(function Node({ table, rowId, depth, env }: { table: EntityTable; rowId: string; depth: number; env: TreeEnv }) {
   const { model, ui } = env;
-  const cells = useRow(table, rowId, model.store as never) as RowCells;
+  const cells = useRow(table, rowId, model.store) as RowCells;
   const shown = SHOWN_CHILD[table];
   const childIds = useSliceRowIds(byParent(shown ?? 'changes'), shown ? rowId : '\u0000', env.indexes);
   const flags = useSyncExternalStore(ui.subscribe, () => rowFlags(ui.get(), table, rowId));

@@ -7,9 +7,9 @@
  * - {@link createTreeUi}: the tree's own view state (selection, row being renamed, rows toggled,
  *   change flags) as a small external store, so a row re-renders only when its own flags change.
  */
-import { createIndexes, type Indexes, type MergeableStore } from 'tinybase';
-import type { EntityTable } from '../../../../editor-model/project-schema';
-import { PARENT_CELL } from '../model/entities';
+import { createIndexes, type Indexes } from 'tinybase/with-schemas';
+import { parentCellOf, type EntityTable } from '../../../../editor-model/project-schema';
+import type { ProjectSchemas, ProjectStore } from '../model/project-store';
 import type { Selection } from '../workspace/selection';
 
 /** The tables the tree shows. */
@@ -21,23 +21,27 @@ export const byParent = (table: EntityTable) => `${table}ByParent`;
 /** A sort key ordering rows by `order` then row id, as `sortedRows` does. */
 const sortKey = (order: unknown, rowId: string) => `${(Number(order ?? 0) + 1e9).toFixed(6).padStart(20, '0')}\u0000${rowId}`;
 
-const indexesOf = new WeakMap<MergeableStore, Indexes>();
+/** The tree's indexes of a working copy. */
+export type TreeIndexes = Indexes<ProjectSchemas>;
+
+const indexesOf = new WeakMap<ProjectStore, TreeIndexes>();
 
 /**
  * Indexes of the tree's tables by parent row, one set per working copy (made on first use and
  * kept as long as the store: their listeners go with it).
  */
-export function treeIndexes(store: MergeableStore): Indexes {
+export function treeIndexes(store: ProjectStore): TreeIndexes {
   const kept = indexesOf.get(store);
   if (kept) return kept;
   const indexes = createIndexes(store);
   indexesOf.set(store, indexes);
   for (const table of TREE_TABLES) {
-    const parentCell = table === 'changes' ? 'parentId' : PARENT_CELL[table];
+    const parentCell = parentCellOf(table);
     indexes.setIndexDefinition(
       byParent(table),
       table,
-      (getCell) => (parentCell ? String(getCell(parentCell) ?? '') : ''),
+      // getCell of a table named at run time takes the cells every table has; the parent cell is one of this table's.
+      (getCell) => (parentCell ? String((getCell as (cell: string) => unknown)(parentCell) ?? '') : ''),
       (getCell, rowId) => sortKey(getCell('order'), rowId),
     );
   }
