@@ -18,7 +18,7 @@ import {
   type NoValuesSchema,
   type PartialRow,
 } from 'tinybase/with-schemas';
-import type { RowCells } from '../../../../editor-model/project-codec';
+import type { ProjectTables, RowCells } from '../../../../editor-model/project-codec';
 import { TABLES_SCHEMA, type ProjectTable, type ProjectTablesSchema } from '../../../../editor-model/project-schema';
 
 /** The schemas of a working copy: the declared tables, no keyed values. */
@@ -38,6 +38,9 @@ export const createProjectStore = (): ProjectStore => createMergeableStore().set
  * cells at run time (entity operations over any table, the codec's encode and decode).
  */
 export const tableRows = (store: ProjectStore, table: ProjectTable): Record<string, RowCells> => store.getTable(table) as Record<string, RowCells>;
+
+/** Every table of the working copy as the codec reads them (what `decodeProject` takes). */
+export const projectTables = (store: ProjectStore): ProjectTables => store.getTables() as ProjectTables;
 
 /** One row's cells as the codec reads them (empty when there is no such row). */
 export const rowCells = (store: ProjectStore, table: ProjectTable, rowId: string): RowCells => store.getRow(table, rowId) as RowCells;
