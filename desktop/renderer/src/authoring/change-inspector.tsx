@@ -9,7 +9,7 @@ import { canvasSession, useCanvasState } from '../canvas/canvas-session';
 import { actionFor, addChange, removeChange, updateChange, type AuthoredChange } from '../model/changes';
 import { displayName } from '../model/entities';
 import { useRows } from '../model/hooks';
-import type { SlotProps } from '../workspace/slots';
+import type { SlotProps } from '../workspace/slot-props';
 import './authoring.css';
 import { ChangeForm } from './change-form';
 import { blankChange, draftProblems, kindOf, KINDS, summary, type ChangeKind } from './change-kinds';
