@@ -6,6 +6,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { FromAgent, PreviewChange, PreviewResult, Selection, ToAgent } from '../../../agent/protocol';
+import { runShortcut } from '../session/shortcuts';
 import { toWire, type DraftChange } from './preview-code';
 
 /** What the canvas knows of the page and the agent. */
@@ -84,11 +85,9 @@ export const canvasSession = {
         set({ counts: { ...state.counts, ...message.counts } });
         break;
       case 'shortcut':
-        // Pressed in the page: the same key press on the editor's window, where the workspace's
-        // shortcuts listen (undo, redo, save), as if the editor had had focus.
-        window.dispatchEvent(
-          new KeyboardEvent('keydown', { key: message.shift ? message.key.toUpperCase() : message.key, ctrlKey: message.ctrl, metaKey: message.meta, shiftKey: message.shift, bubbles: true, cancelable: true }),
-        );
+        // Pressed in the page (the agent keeps presses in the page's text fields to the page): the
+        // command of the shared shortcut table, run as for a press in the editor's window.
+        runShortcut(message, { inTextField: false });
         break;
     }
   },

@@ -1,8 +1,8 @@
 /**
  * An open project (EDT-2): title bar with the views (Design, History, Review, Results), undo and
  * redo, save and publish; the project tree; the centre (canvas slot, history, review or results);
- * the inspector; the status bar. Keyboard: Ctrl/Cmd+S save, Ctrl/Cmd+Z undo, Ctrl/Cmd+Shift+Z
- * (or Ctrl+Y) redo; inside a text field the field's own undo applies.
+ * the inspector; the status bar. Keyboard: the shortcut table of session/shortcuts.ts (save, undo,
+ * redo), run here for presses in the window and in the page on the canvas alike.
  */
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { ProjectInfo } from '../../../../editor-model/api-contract';
@@ -13,6 +13,7 @@ import { openProjectModel, type ProjectModel } from '../model/project-model';
 import { Icon, type IconName } from '../shell/icons';
 import { StatusBar } from '../shell/status-bar';
 import type { RuntimeInfo } from '../bridge/use-runtime-info';
+import { IS_MAC, runShortcut, runShortcutsWith } from '../session/shortcuts';
 import { ProjectTree } from '../tree/project-tree';
 import { useChangeFlags } from '../canvas/canvas-session';
 import { SETTINGS_SELECTION, variationOf, type Selection } from './selection';
@@ -40,8 +41,7 @@ const VIEWS: Array<{ id: WorkspaceView; label: string; icon: IconName }> = [
 ];
 
 
-const isMac = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform);
-const modKey = isMac ? '⌘' : 'Ctrl+';
+const modKey = IS_MAC ? '⌘' : 'Ctrl+';
 
 /** Props of {@link Workspace}. */
 export interface WorkspaceProps {
@@ -61,26 +61,24 @@ function OpenWorkspace({ model, info, props, reloadInfo }: { model: ProjectModel
   const variationRowId = useMemo(() => variationOf(model.store, selection), [model, selection]);
 
   useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (!(event.ctrlKey || event.metaKey)) return;
-      const key = event.key.toLowerCase();
-      const target = event.target as HTMLElement | null;
-      const typing = !!target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable);
-      if (key === 's') {
-        event.preventDefault();
+    const stop = runShortcutsWith((command) => {
+      if (command === 'save') {
         (document.activeElement as HTMLElement | null)?.blur?.();
         void model.save().catch(() => undefined);
-      } else if (key === 'z' && !typing) {
-        event.preventDefault();
-        if (event.shiftKey) model.redo();
-        else model.undo();
-      } else if (key === 'y' && !typing && !isMac) {
-        event.preventDefault();
-        model.redo();
-      }
+      } else if (command === 'undo') model.undo();
+      else model.redo();
+    });
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement | null;
+      const inTextField = !!target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable);
+      const press = { key: event.key, ctrl: event.ctrlKey, meta: event.metaKey, shift: event.shiftKey };
+      if (runShortcut(press, { inTextField })) event.preventDefault();
     };
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    return () => {
+      stop();
+      window.removeEventListener('keydown', onKey);
+    };
   }, [model]);
 
   const onPublished = () => {
