@@ -5,7 +5,7 @@
 import { useModel, useRow } from '../model/hooks';
 import { KIND_NAMES } from '../model/entities';
 import { Icon } from '../shell/icons';
-import type { Selection } from '../workspace/selection';
+import type { Selection } from '../session/selection';
 import { ChangeInspectorSlot } from '../workspace/slots';
 import { ExperimentForm, LayerForm, ProjectForm, VariationForm } from './campaign-forms';
 import { ActionForm, AudienceForm, ChangeForm, EventForm, PageForm } from './targeting-forms';

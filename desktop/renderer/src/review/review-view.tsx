@@ -11,7 +11,7 @@ import { useModel } from '../model/hooks';
 import { kb } from '../history/history-view';
 import { DiffView } from '../history/diff-view';
 import { Icon } from '../shell/icons';
-import type { Selection } from '../workspace/selection';
+import type { Selection } from '../session/selection';
 
 type Problem = LinkedProblem;
 

@@ -1,16 +1,13 @@
 /**
- * What the project tree needs to render fast and re-render little:
- *
- * - {@link treeIndexes}: TinyBase indexes of every tree table by parent row, sorted like
- *   the project data (`order`, then row id), so each row reads only its own children's ids and
- *   re-renders only when they change (not on every cell of the table);
- * - {@link createTreeUi}: the tree's own view state (selection, row being renamed, rows toggled,
- *   change flags) as a small external store, so a row re-renders only when its own flags change.
+ * What the project tree needs to render fast and re-render little: TinyBase indexes of every tree
+ * table by parent row, sorted like the project data (`order`, then row id), so each row reads only
+ * its own children's ids and re-renders only when they change (not on every cell of the table).
+ * The tree's view state (selection, row being renamed, rows toggled, change flags) is the window's
+ * session (session/editor-session.ts), read row by row through `rowFlags`.
  */
 import { createIndexes, type Indexes } from 'tinybase/with-schemas';
 import { parentCellOf, type EntityTable } from '../../../../editor-model/project-schema';
 import type { ProjectSchemas, ProjectStore } from '../model/project-store';
-import type { Selection } from '../workspace/selection';
 
 /** The tables the tree shows. */
 export const TREE_TABLES = ['layers', 'experiments', 'variations', 'actions', 'changes', 'audiences', 'pages', 'events'] as const;
@@ -46,62 +43,4 @@ export function treeIndexes(store: ProjectStore): TreeIndexes {
     );
   }
   return indexes;
-}
-
-/** The tree's view state. */
-export interface TreeUiState {
-  selection: Selection;
-  /** Key (`table:rowId`) of the row being renamed. */
-  editing: string | null;
-  /** Keys toggled from their default (campaigns and experiments start open, the rest closed). */
-  toggled: ReadonlySet<string>;
-  /** Flags per change row id (EDT-22). */
-  flags: Record<string, string>;
-}
-
-/** A small external store of {@link TreeUiState} (for `useSyncExternalStore`). */
-export interface TreeUi {
-  get(): TreeUiState;
-  set(patch: Partial<TreeUiState>): void;
-  subscribe(listener: () => void): () => void;
-  /** Whether a row is open now. */
-  isOpen(key: string): boolean;
-  toggle(key: string): void;
-}
-
-/** Whether a row of this key starts open. */
-const openByDefault = (key: string) => /^(layers|experiments):/.test(key);
-
-/** Creates the tree's view state. */
-export function createTreeUi(selection: Selection): TreeUi {
-  let state: TreeUiState = { selection, editing: null, toggled: new Set(), flags: {} };
-  const listeners = new Set<() => void>();
-  const ui: TreeUi = {
-    get: () => state,
-    set(patch) {
-      if (Object.entries(patch).every(([key, value]) => state[key as keyof TreeUiState] === value)) return;
-      state = { ...state, ...patch };
-      listeners.forEach((listener) => listener());
-    },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    isOpen: (key) => openByDefault(key) !== state.toggled.has(key),
-    toggle(key) {
-      const toggled = new Set(state.toggled);
-      if (toggled.has(key)) toggled.delete(key);
-      else toggled.add(key);
-      ui.set({ toggled });
-    },
-  };
-  return ui;
-}
-
-/** One row's flags, as a string (cheap to compare): selected, renaming, open, and its change flag. */
-export function rowFlags(state: TreeUiState, table: EntityTable, rowId: string): string {
-  const key = `${table}:${rowId}`;
-  const selected = state.selection.table === table && state.selection.rowId === rowId;
-  const open = openByDefault(key) !== state.toggled.has(key);
-  return `${selected ? 1 : 0}${state.editing === key ? 1 : 0}${open ? 1 : 0}${table === 'changes' ? state.flags[rowId] ?? '' : ''}`;
 }

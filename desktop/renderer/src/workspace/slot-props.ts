@@ -4,7 +4,7 @@
  * the panel would tie the two into an import cycle.
  */
 import type { ProjectModel } from '../model/project-model';
-import type { Selection } from './selection';
+import type { Selection } from '../session/selection';
 
 /** What the canvas and the change inspector receive. */
 export interface SlotProps {

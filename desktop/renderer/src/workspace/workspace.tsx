@@ -15,8 +15,8 @@ import { StatusBar } from '../shell/status-bar';
 import type { RuntimeInfo } from '../bridge/use-runtime-info';
 import { IS_MAC, runShortcut, runShortcutsWith } from '../session/shortcuts';
 import { ProjectTree } from '../tree/project-tree';
-import { useChangeFlags } from '../canvas/canvas-session';
-import { SETTINGS_SELECTION, variationOf, type Selection } from './selection';
+import { useEditorSession, useSession } from '../session/editor-session';
+import { variationOf, type Selection } from '../session/selection';
 import { CanvasSlot } from './slots';
 
 // The other views and the inspector are chunks of their own, loaded when first shown: the tree needs none.
@@ -55,7 +55,8 @@ export interface WorkspaceProps {
 function OpenWorkspace({ model, info, props, reloadInfo }: { model: ProjectModel; info: ProjectInfo; props: WorkspaceProps; reloadInfo(): void }) {
   const status = useModelStatus(model);
   const undo = useUndoState(model);
-  const [selection, setSelection] = useState<Selection>(SETTINGS_SELECTION);
+  const session = useEditorSession();
+  const selection = useSession((state) => state.selection);
   const [published, setPublished] = useState(0);
   const [focus, setFocus] = useState<string | undefined>();
   const variationRowId = useMemo(() => variationOf(model.store, selection), [model, selection]);
@@ -86,7 +87,7 @@ function OpenWorkspace({ model, info, props, reloadInfo }: { model: ProjectModel
     reloadInfo();
   };
   const select = (next: Selection) => {
-    setSelection(next);
+    session.select(next);
     if (props.view !== 'design') props.onView('design');
   };
 
@@ -116,7 +117,7 @@ function OpenWorkspace({ model, info, props, reloadInfo }: { model: ProjectModel
       {info.notice ? <p className="banner" role="alert"><Icon name="warning" size={14} /> {info.notice}</p> : null}
       <aside className="sidebar" aria-label="Project">
         <header className="panel-header"><span className="panel-header__title">Project</span></header>
-        <ProjectTree selection={selection} onSelect={select} changeFlags={useChangeFlags()} />
+        <ProjectTree onSelect={select} />
       </aside>
       <main className="centre" aria-label={VIEWS.find((view) => view.id === props.view)?.label}>
         {props.view === 'design' ? <CanvasSlot model={model} selection={selection} variationRowId={variationRowId} onSelect={select} /> : null}
@@ -144,6 +145,7 @@ export function Workspace(props: WorkspaceProps) {
   const [model, setModel] = useState<ProjectModel | null>(null);
   const [info, setInfo] = useState<ProjectInfo | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const session = useEditorSession();
   const reloadInfo = () => void callApi('projectInfo', { params: { id: props.projectId } }).then(setInfo, (failure: Error) => setError(failure.message));
 
   useEffect(() => {
@@ -158,6 +160,8 @@ export function Workspace(props: WorkspaceProps) {
         opened = model;
         if (!active) return void model.destroy();
         const { content: _content, ...loadedInfo } = loaded;
+        // The project opens on its settings, its tree as it starts: never another project's selection.
+        session.startProject();
         setInfo(loadedInfo);
         setModel(model);
       },
@@ -169,7 +173,7 @@ export function Workspace(props: WorkspaceProps) {
       active = false;
       void opened?.destroy();
     };
-  }, [props.projectId]);
+  }, [props.projectId, session]);
 
   if (error) {
     return (
