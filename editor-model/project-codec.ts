@@ -13,6 +13,7 @@ import {
   TOP_LEVEL_TABLES,
   fieldsOf,
   isEncodedFunction,
+  linkCellsOf,
   type CellType,
   type EncodedFunction,
   type EntityTable,
@@ -32,12 +33,10 @@ export type EntityLocations = Record<string, { table: EntityTable | 'settings'; 
 type Obj = Record<string, unknown>;
 const isObj = (value: unknown): value is Obj => !!value && typeof value === 'object' && !Array.isArray(value);
 
-/** Cells of each table that link it to its parent and so never hold an entity's own field. */
+/** Cells of each table that never hold an entity's own field: its parent link, custom code as `code`. */
 const RESERVED: Readonly<Record<string, readonly string[]>> = {
-  experiments: ['layerId'],
-  variations: ['experimentId'],
-  actions: ['variationId'],
-  changes: ['parentTable', 'parentId', 'listKey', 'code'],
+  ...Object.fromEntries(ENTITY_TABLES.map((table) => [table, linkCellsOf(table)])),
+  changes: [...linkCellsOf('changes'), 'code'],
   pages: ['activationCode'],
   settings: ['projectJS'],
 };

@@ -27,10 +27,10 @@ export type CellType = 'string' | 'number' | 'boolean' | 'object' | 'array';
 export type FieldTypes = Readonly<Record<string, CellType>>;
 
 /** Cells every entity table has besides its own fields. */
-const COMMON: FieldTypes = { id: 'string', order: 'number', lists: 'array', extra: 'object' };
+const COMMON = { id: 'string', order: 'number', lists: 'array', extra: 'object' } as const satisfies FieldTypes;
 
 /** Fields of the single `settings` row (the project's global data, CFG-1). */
-export const SETTINGS_FIELDS: FieldTypes = {
+export const SETTINGS_FIELDS = {
   projectId: 'string',
   accountId: 'string',
   snippetId: 'string',
@@ -53,7 +53,7 @@ export const SETTINGS_FIELDS: FieldTypes = {
   enableForceParameters: 'boolean',
   lists: 'array',
   extra: 'object',
-};
+} as const satisfies FieldTypes;
 
 /** Declared fields of every entity table, without the common cells. */
 export const ENTITY_FIELDS = {
@@ -103,12 +103,41 @@ export const CODE_CELLS: Readonly<Record<string, readonly string[]>> = {
   pages: ['activationCode'],
 };
 
-/** The parent link of each child table: the cell naming the parent row and the parent's table. */
-export const PARENT_LINKS: Readonly<Partial<Record<EntityTable, { cell: string; table: EntityTable; list: string }>>> = {
+/**
+ * The parent link of each child table: the cell naming the parent row, the parent's table, and the
+ * parent's child list. Declared here once; the codec, the entity operations and the tree read it.
+ */
+export const PARENT_LINKS = {
   experiments: { cell: 'layerId', table: 'layers', list: 'experiments' },
   variations: { cell: 'experimentId', table: 'experiments', list: 'variations' },
   actions: { cell: 'variationId', table: 'variations', list: 'actions' },
-};
+} as const satisfies Partial<Record<EntityTable, { cell: string; table: EntityTable; list: string }>>;
+
+/** A table whose rows hang under one parent row through a single cell. */
+export type LinkedTable = keyof typeof PARENT_LINKS;
+
+/**
+ * How a change row names its owner: changes hang under layers, experiments or actions, so a row
+ * names the owner's table (`parentTable`), its row (`parentId`) and the owner's list (`listKey`).
+ */
+export const CHANGE_OWNER = {
+  tableCell: 'parentTable',
+  cell: 'parentId',
+  listCell: 'listKey',
+  owners: ['layers', 'experiments', 'actions'],
+} as const satisfies { tableCell: string; cell: string; listCell: string; owners: readonly EntityTable[] };
+
+/** The cell of a table's rows naming their parent row (`undefined` for top-level tables). */
+export function parentCellOf(table: EntityTable): string | undefined {
+  if (table === 'changes') return CHANGE_OWNER.cell;
+  return table in PARENT_LINKS ? PARENT_LINKS[table as LinkedTable].cell : undefined;
+}
+
+/** The cells of a table that link its rows to their parent (never an entity's own field). */
+export function linkCellsOf(table: EntityTable | 'settings'): readonly string[] {
+  if (table === 'changes') return [CHANGE_OWNER.tableCell, CHANGE_OWNER.cell, CHANGE_OWNER.listCell];
+  return table in PARENT_LINKS ? [PARENT_LINKS[table as LinkedTable].cell] : [];
+}
 
 /** Top-level collections of the project data and the table holding each. */
 export const TOP_LEVEL_TABLES: Readonly<Record<string, EntityTable>> = {
@@ -120,21 +149,37 @@ export const TOP_LEVEL_TABLES: Readonly<Record<string, EntityTable>> = {
   visitorAttributes: 'visitorAttributes',
 };
 
-/** Cell schema of one field, as TinyBase declares it. */
-type CellSchema = { type: CellType };
+/** The TinyBase cell schemas of declared fields: `{ name: 'string' }` becomes `{ name: { type: 'string' } }`. */
+type CellSchemas<Fields> = { -readonly [Name in keyof Fields]: { type: Fields[Name] } };
 
-const toCellSchemas = (fields: FieldTypes): Record<string, CellSchema> =>
-  Object.fromEntries(Object.entries(fields).map(([name, type]) => [name, { type }]));
+/** The fields of an entity table, common cells included. */
+type EntityFields<Table extends EntityTable> = typeof COMMON & (typeof ENTITY_FIELDS)[Table];
+
+/**
+ * The working copy's tables schema as a type: TinyBase's schema-typed API (`tinybase/with-schemas`)
+ * infers every table id, cell id and cell type from it.
+ */
+export type ProjectTablesSchema = { settings: CellSchemas<typeof SETTINGS_FIELDS> } & {
+  [Table in EntityTable]: CellSchemas<EntityFields<Table>>;
+};
+
+/** A table of the working copy: an entity table or `settings`. */
+export type ProjectTable = keyof ProjectTablesSchema;
+
+function toCellSchemas<Fields extends FieldTypes>(fields: Fields): CellSchemas<Fields> {
+  // Object.fromEntries loses the keys' types; the mapping is one-to-one, so the declared type holds.
+  return Object.fromEntries(Object.entries(fields).map(([name, type]) => [name, { type }])) as CellSchemas<Fields>;
+}
 
 /**
  * The tables schema to pass to `store.setTablesSchema` (backend and renderer alike). Cells the
  * schema does not declare are refused by TinyBase, which is why unknown fields go to `extra`.
  */
-export const TABLES_SCHEMA: Record<string, Record<string, CellSchema>> = {
+export const TABLES_SCHEMA: ProjectTablesSchema = {
   settings: toCellSchemas(SETTINGS_FIELDS),
-  ...Object.fromEntries(
-    ENTITY_TABLES.map((table) => [table, toCellSchemas({ ...COMMON, ...(ENTITY_FIELDS[table] as FieldTypes) })]),
-  ),
+  ...(Object.fromEntries(
+    ENTITY_TABLES.map((table) => [table, toCellSchemas({ ...COMMON, ...ENTITY_FIELDS[table] })]),
+  ) as { [Table in EntityTable]: CellSchemas<EntityFields<Table>> }),
 };
 
 /** Declared fields of a table (settings or entity), common cells included. */

@@ -11,7 +11,7 @@
  * The renderer, the agent, the editor model and the statistics run in a browser: no `node:` module and
  * no `electron` there; only the main process and the preload import `electron`. And no area has an
  * import cycle inside it (dynamic and type-only imports count: a lazily loaded panel that imports its
- * host back is still a cycle). Checked by tests/unit/architecture/layers.test.ts over the whole tree.
+ * host back is still a cycle). Checked by tests/unit/architecture/editor-layers.test.ts over the whole tree.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';

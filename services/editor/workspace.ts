@@ -135,7 +135,7 @@ export class Workspace {
   /** Writes tables as a fresh working copy file (import, creation, restore). */
   private async writeTables(projectId: string, tables: ProjectTables): Promise<void> {
     const store = createMergeableStore();
-    store.setTablesSchema(TABLES_SCHEMA as never);
+    store.setTablesSchema(TABLES_SCHEMA);
     store.setTables(tables as never);
     await writeJsonAtomic(containedPath(this.projectDir(projectId), 'working.json'), store.getMergeableContent());
   }
@@ -176,7 +176,7 @@ export class Workspace {
     }
 
     const store = createMergeableStore();
-    store.setTablesSchema(TABLES_SCHEMA as never);
+    store.setTablesSchema(TABLES_SCHEMA);
     const persister = createFilePersister(store, working, (error) => console.warn(`[editor] ${projectId}: ${String(error)}`));
     await persister.load();
     await persister.startAutoSave();

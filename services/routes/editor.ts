@@ -117,7 +117,7 @@ async function serveRendererAsset({ res, url }: RouteRequest, names: string[]): 
  */
 function mergeChecked(store: MergeableStore, content: unknown): void {
   const trial = createMergeableStore();
-  trial.setTablesSchema(TABLES_SCHEMA as never);
+  trial.setTablesSchema(TABLES_SCHEMA);
   trial.setMergeableContent(store.getMergeableContent());
   try {
     trial.applyMergeableChanges(content as never);

@@ -82,7 +82,7 @@ test('EDT-23 BOOT-2 a preview link shows the working copy before it is published
   // The working copy's navigation variation gets a new label (the live snippet still has the old one).
   const opened = await editorCall<{ content: unknown }>(session, 'projects/homepage/open');
   const store = createMergeableStore();
-  store.setTablesSchema(TABLES_SCHEMA as never);
+  store.setTablesSchema(TABLES_SCHEMA);
   store.setMergeableContent(opened.content as never);
   const label = 'Atlas: the managed database, previewed';
   let edited = 0;

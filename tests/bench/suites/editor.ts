@@ -53,7 +53,7 @@ function largeProject(projectId: string, count: number) {
 /** A Node client of the synchroniser on one project. */
 async function client(base: EditorSession, projectId: string): Promise<{ store: MergeableStore; close(): Promise<void> }> {
   const store = createMergeableStore();
-  store.setTablesSchema(TABLES_SCHEMA as never);
+  store.setTablesSchema(TABLES_SCHEMA);
   const synchronizer = await createWsSynchronizer(store, editorSocket(base, projectId));
   await synchronizer.startSync();
   return { store, close: async () => void (await synchronizer.destroy()) };

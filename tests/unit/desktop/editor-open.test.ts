@@ -32,7 +32,7 @@ describe('opening a project in one answer', () => {
       layers: [{ id: 'L', name: 'Campaign', policy: 'single_experiment', experiments: [{ id: 'X', name: 'Hero', variations: [{ id: 'A', name: 'Original', actions: [] }, { id: 'B', name: 'B', actions: [] }], weightDistributions: [{ entityId: 'A', endOfRange: 5000 }, { entityId: 'B', endOfRange: 10000 }] }] }],
     };
     const edited = createMergeableStore();
-    edited.setTablesSchema(TABLES_SCHEMA as never);
+    edited.setTablesSchema(TABLES_SCHEMA);
     edited.setTables(encodeProject(data) as never);
     expect((await call('projects/open-one/save', { content: edited.getMergeableContent() })).status).toBe(200);
 
@@ -40,7 +40,7 @@ describe('opening a project in one answer', () => {
     expect(status).toBe(200);
     expect(body).toMatchObject({ projectId: 'open-one', name: 'Open in one', liveRevision: null, notice: null });
     const opened = createMergeableStore();
-    opened.setTablesSchema(TABLES_SCHEMA as never);
+    opened.setTablesSchema(TABLES_SCHEMA);
     opened.setMergeableContent(body.content);
     const info = (await call('projects/open-one')).body;
     expect(info).toEqual({ projectId: 'open-one', name: 'Open in one', source: null, createdAt: info.createdAt, liveRevision: null, notice: null });
@@ -49,7 +49,7 @@ describe('opening a project in one answer', () => {
     expect(decodeProject(opened.getTables() as never).data).toMatchObject({ layers: [{ id: 'L', experiments: [{ id: 'X', name: 'Hero' }] }], events: [{ apiName: 'buy' }] });
     // The backend's whole mergeable state: opened again, the same hashes (the synchroniser has nothing to add).
     const again = createMergeableStore();
-    again.setTablesSchema(TABLES_SCHEMA as never);
+    again.setTablesSchema(TABLES_SCHEMA);
     again.setMergeableContent((await call('projects/open-one/open')).body.content);
     expect(again.getMergeableContentHashes()).toEqual(opened.getMergeableContentHashes());
   });

@@ -46,7 +46,7 @@ describe('project results', () => {
     } as unknown as TrackerBatch);
     await events.add(Array.from({ length: 200 }, (_, index) => (index < 150 ? visit(index, 'A', index < 30) : visit(index, 'B', index < 160))), 1);
     const store = createMergeableStore();
-    store.setTablesSchema(TABLES_SCHEMA as never);
+    store.setTablesSchema(TABLES_SCHEMA);
     store.setTables(encodeProject({
       projectId: 'shop', accountId: 'a', revision: 1, events: [{ id: 'e', apiName: 'buy', name: 'Purchase', eventType: 'custom' }],
       layers: [{ id: 'L', policy: 'single_experiment', experiments: [{ id: 'E', name: 'Hero', variations: [{ id: 'A', name: 'Original', actions: [] }, { id: 'B', actions: [] }],

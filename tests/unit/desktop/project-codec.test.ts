@@ -13,7 +13,7 @@ const files = projectFiles(['config', 'tests/fixtures/projects']).filter((file) 
 
 const throughStore = (tables: ReturnType<typeof encodeProject>) => {
   const store = createMergeableStore('test');
-  store.setTablesSchema(TABLES_SCHEMA as never);
+  store.setTablesSchema(TABLES_SCHEMA);
   store.setTables(tables as never);
   return store.getTables() as ReturnType<typeof encodeProject>;
 };
@@ -48,7 +48,8 @@ describe('project codec', () => {
     expect(data).toEqual(encodeValue(original));
     expect((data.pages as Array<{ activationCode: { $fn: string } }>)[0].activationCode.$fn).toMatch(/^function activationCode/);
     expect(data).not.toHaveProperty('events');
-    expect(locate(locations, 'layers[0].experiments[0].variations[1].actions')).toEqual({ table: 'variations', rowId: 'V2' });
+    expect(locate(locations, 'layers[0].experiments[0].variations[1].actions')).toEqual({ table: 'variations', rowId: 'V2', field: 'actions' });
+    expect(locate(locations, 'layers[0].experiments[0].variations[1]')).toEqual({ table: 'variations', rowId: 'V2' });
   });
 
   it('EDT-4 function sources are expressions, method shorthand included', () => {

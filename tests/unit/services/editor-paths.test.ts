@@ -91,7 +91,7 @@ describe(`paths stay in their folders (seed ${SEED})`, () => {
     for (let round = 0; round < Math.max(3, ROUNDS / 20); round += 1) {
       const name = hostileName(random);
       const store = createMergeableStore();
-      store.setTablesSchema(TABLES_SCHEMA as never);
+      store.setTablesSchema(TABLES_SCHEMA);
       store.setMergeableContent(opened.content as never);
       store.setCell('settings', SETTINGS_ROW, 'projectId', name);
       await editorCall(session, 'projects/target/save', { content: store.getMergeableContent() });

@@ -41,7 +41,7 @@ function listing(folder = root): Record<string, string> {
 async function workingCopy(projectId: string) {
   const opened = await editorCall<{ content: unknown }>(session, `projects/${projectId}/open`);
   const store = createMergeableStore();
-  store.setTablesSchema(TABLES_SCHEMA as never);
+  store.setTablesSchema(TABLES_SCHEMA);
   store.setMergeableContent(opened.content as never);
   return store;
 }

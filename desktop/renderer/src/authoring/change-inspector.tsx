@@ -9,7 +9,7 @@ import { canvasSession, useCanvasState } from '../canvas/canvas-session';
 import { actionFor, addChange, removeChange, updateChange, type AuthoredChange } from '../model/changes';
 import { displayName } from '../model/entities';
 import { useRows } from '../model/hooks';
-import type { SlotProps } from '../workspace/slots';
+import type { SlotProps } from '../workspace/slot-props';
 import './authoring.css';
 import { ChangeForm } from './change-form';
 import { blankChange, draftProblems, kindOf, KINDS, summary, type ChangeKind } from './change-kinds';
@@ -62,7 +62,7 @@ export function ChangeInspector({ model, selection, variationRowId }: SlotProps)
     );
   }
 
-  const variationName = displayName(model.store.getRow('variations', variationRowId) as never, variationRowId);
+  const variationName = displayName(model.store.getRow('variations', variationRowId), variationRowId);
   const results = new Map((canvas.preview?.results ?? []).map((result) => [result.id, result]));
   const problems = editing ? draftProblems(editing.change, editing.kind) : [];
   const blocked = problems.length > 0 || formProblems.length > 0;

@@ -3,10 +3,10 @@
  * action for the view on the canvas (all its actions when the view is not known), in order, with
  * the inspector's unsaved draft in place of its saved row or added at the end.
  */
-import type { MergeableStore } from 'tinybase';
 import type { DraftChange } from '../canvas/preview-code';
 import { changesOf, readChange, type AuthoredChange } from '../model/changes';
 import { rowsOf } from '../model/entities';
+import type { ProjectStore } from '../model/project-store';
 
 /** A saved change with its row id. */
 export interface SavedChange {
@@ -16,7 +16,7 @@ export interface SavedChange {
 }
 
 /** The variation's saved changes for `pageId` ('' for every view). */
-export const savedChanges = (store: MergeableStore, variationRowId: string | undefined, pageId: string): SavedChange[] => {
+export const savedChanges = (store: ProjectStore, variationRowId: string | undefined, pageId: string): SavedChange[] => {
   if (!variationRowId) return [];
   const out: SavedChange[] = [];
   for (const { rowId: actionRowId, row } of rowsOf(store, 'actions', variationRowId)) {

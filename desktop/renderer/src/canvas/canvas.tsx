@@ -7,7 +7,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { previewList, savedChanges } from '../authoring/variation-changes';
 import { canvasOrigin } from '../model/backend';
 import { useRows } from '../model/hooks';
-import type { SlotProps } from '../workspace/slots';
+import type { SlotProps } from '../workspace/slot-props';
 import { Breadcrumb } from './breadcrumb';
 import { canvasSession, setPreviewRows, useCanvasState } from './canvas-session';
 import './canvas.css';

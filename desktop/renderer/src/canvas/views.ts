@@ -4,9 +4,9 @@
  * homepage's locale views are), opened on the local services, which serve the stand-in site. The
  * homepage comes first; a view whose rule names no path is left out (its URL can still be typed).
  */
-import type { MergeableStore } from 'tinybase';
 import type { RowCells } from '../../../../editor-model/project-codec';
 import { rowsOf } from '../model/entities';
+import type { ProjectStore } from '../model/project-store';
 
 /** A page the canvas can show. */
 export interface CanvasView {
@@ -46,7 +46,7 @@ const firstUrlCondition = (conditions: unknown): { match?: unknown; value?: unkn
 };
 
 /** The canvas views of a project, from its pages table; always at least the site's root. */
-export const canvasViews = (store: MergeableStore): CanvasView[] => {
+export const canvasViews = (store: ProjectStore): CanvasView[] => {
   const views: CanvasView[] = [];
   for (const { rowId, row } of rowsOf(store, 'pages')) {
     const cells = row as RowCells;

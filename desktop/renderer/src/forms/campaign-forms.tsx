@@ -21,7 +21,7 @@ const toPoints = (percent: number | undefined) => (percent === undefined ? undef
 export function ProjectForm() {
   const model = useModel();
   const row = useEntity('settings', 'project');
-  const set = (cells: Record<string, CellValue | undefined>, label?: string) => setFields(model, 'settings' as never, 'project', cells, label);
+  const set = (cells: Record<string, CellValue | undefined>, label?: string) => setFields(model, 'settings', 'project', cells, label);
   return (
     <>
       <FormSection title="Project">

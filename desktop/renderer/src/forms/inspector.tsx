@@ -2,14 +2,13 @@
  * The inspector (right panel): the form of the selected entity, then the change inspector slot of
  * editor part 2. Shows a note when the selected row no longer exists (deleted in another window).
  */
-import { useModel } from '../model/hooks';
+import { useModel, useRow } from '../model/hooks';
 import { KIND_NAMES } from '../model/entities';
 import { Icon } from '../shell/icons';
-import type { Selection } from '../workspace/selection';
+import type { Selection } from '../session/selection';
 import { ChangeInspectorSlot } from '../workspace/slots';
 import { ExperimentForm, LayerForm, ProjectForm, VariationForm } from './campaign-forms';
 import { ActionForm, AudienceForm, ChangeForm, EventForm, PageForm } from './targeting-forms';
-import { useRow } from 'tinybase/ui-react';
 
 /** Props of {@link Inspector}. */
 export interface InspectorProps {
@@ -38,7 +37,7 @@ function EntityForm({ selection, onShowResults }: InspectorProps) {
 /** The inspector panel. */
 export function Inspector(props: InspectorProps) {
   const model = useModel();
-  const row = useRow(props.selection.table, props.selection.rowId, model.store as never);
+  const row = useRow(props.selection.table, props.selection.rowId, model.store);
   const kind = props.selection.table === 'settings' ? 'project' : KIND_NAMES[props.selection.table];
   return (
     <aside className="inspector" aria-label="Inspector">

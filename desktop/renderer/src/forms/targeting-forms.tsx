@@ -11,6 +11,7 @@ import type { CellValue } from '../../../../editor-model/project-codec';
 import { displayName, setFields } from '../model/entities';
 import { useEntity, useModel, useRows } from '../model/hooks';
 import { selectorError } from '../authoring/selector-check';
+import { replaceRow } from '../model/project-store';
 import { Icon } from '../shell/icons';
 import { evaluateGroup, GroupEditor, parseGroup, serializeGroup, type Group } from './condition-group';
 import { Field, FormSection, JsonInput, Select, TextInput } from './fields';
@@ -202,7 +203,7 @@ export function ChangeForm({ rowId }: { rowId: string }) {
       <Field label="Selector"><TextInput name="selector" label="Selector" mono fieldPath="selector" check={selectorError} value={String(row.selector ?? '')} onCommit={(value) => setFields(model, 'changes', rowId, { selector: value }, `Edit selector of change ${rowId}`)} /></Field>
       <Field label="Fields" wide><JsonInput rows={10} value={fields} onCommit={(value) => model.edit(`Edit change ${rowId}`, (store) => {
         const keep = { parentTable: row.parentTable, parentId: row.parentId, listKey: row.listKey, order: row.order };
-        store.setRow('changes', rowId, { ...(value as Obj), ...keep } as never);
+        replaceRow(store, 'changes', rowId, { ...(value as Obj), ...keep });
       })} /></Field>
     </FormSection>
   );

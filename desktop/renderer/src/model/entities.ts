@@ -3,11 +3,10 @@
  * delete layers, experiments, variations, actions, audiences, pages, events. Each operation is
  * one labelled edit of the model (one undo step). Row ids are entity ids (see project-schema.ts).
  */
-import type { MergeableStore } from 'tinybase';
 import type { CellValue, RowCells } from '../../../../editor-model/project-codec';
 import { sortedRows } from '../../../../editor-model/project-codec';
-import { PARENT_LINKS, type EntityTable } from '../../../../editor-model/project-schema';
-import type { ProjectModel } from './project-model';
+import { CHANGE_OWNER, PARENT_LINKS, parentCellOf, type EntityTable, type LinkedTable, type ProjectTable } from '../../../../editor-model/project-schema';
+import { clearCells, rowCells, tableRows, writeCells, type ProjectStore, type StoreEditor } from './project-store';
 import { evenRanges } from './traffic';
 
 /** An entity row with its row id. */
@@ -16,30 +15,26 @@ export interface EntityRow {
   row: RowCells;
 }
 
-/** The cell naming the parent row, per child table (changes use parentTable + parentId). */
-export const PARENT_CELL: Partial<Record<EntityTable, string>> = { experiments: 'layerId', variations: 'experimentId', actions: 'variationId' };
-
 /** Rows of a table in order, optionally only the children of one parent row. */
-export function rowsOf(store: MergeableStore, table: EntityTable, parentRowId?: string): EntityRow[] {
-  const cell = PARENT_CELL[table];
-  const keep = (row: RowCells) =>
-    parentRowId === undefined ? true : table === 'changes' ? row.parentId === parentRowId : cell ? row[cell] === parentRowId : true;
-  return sortedRows(store.getTable(table) as Record<string, RowCells>, keep).map(([rowId, row]) => ({ rowId, row }));
+export function rowsOf(store: ProjectStore, table: EntityTable, parentRowId?: string): EntityRow[] {
+  const cell = parentCellOf(table);
+  const keep = (row: RowCells) => parentRowId === undefined || !cell || row[cell] === parentRowId;
+  return sortedRows(tableRows(store, table), keep).map(([rowId, row]) => ({ rowId, row }));
 }
 
 /** The display name of a row: its name, else api name, else id. */
-export function displayName(row: RowCells | undefined, rowId = ''): string {
+export function displayName(row: Readonly<Record<string, unknown>> | undefined, rowId = ''): string {
   if (!row) return rowId;
   return String(row.name || row.apiName || row.id || rowId);
 }
 
 /** A new id for a table, unused in it: `<prefix>-<n>`, the smallest free n. */
-export function freshId(store: MergeableStore, table: EntityTable, prefix: string): string {
-  const used = new Set(store.getRowIds(table).concat(Object.values(store.getTable(table)).map((row) => String(row.id ?? ''))));
+export function freshId(store: ProjectStore, table: EntityTable, prefix: string): string {
+  const used = new Set(store.getRowIds(table).concat(Object.values(tableRows(store, table)).map((row) => String(row.id ?? ''))));
   for (let n = store.getRowCount(table) + 1; ; n += 1) if (!used.has(`${prefix}-${n}`)) return `${prefix}-${n}`;
 }
 
-const nextOrder = (store: MergeableStore, table: EntityTable, parentRowId?: string) =>
+const nextOrder = (store: ProjectStore, table: EntityTable, parentRowId?: string) =>
   rowsOf(store, table, parentRowId).reduce((max, { row }) => Math.max(max, Number(row.order ?? 0)), -1) + 1;
 
 /** Singular, readable kind names for labels. */
@@ -71,19 +66,19 @@ function defaults(table: EntityTable, id: string, name: string): RowCells {
 export const apiNameOf = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
 
 /** Adds a row inside the current edit; returns its row id. */
-function insertRow(store: MergeableStore, table: EntityTable, name: string, parentRowId: string | undefined, cells: RowCells = {}): string {
+function insertRow(store: ProjectStore, table: EntityTable, name: string, parentRowId: string | undefined, cells: RowCells = {}): string {
   const id = freshId(store, table, ID_PREFIX[table]);
-  const link = PARENT_CELL[table];
-  store.setRow(table, id, {
+  const link = parentCellOf(table);
+  writeCells(store, table, id, {
     id, name, order: nextOrder(store, table, parentRowId), ...defaults(table, id, name), ...(link && parentRowId ? { [link]: parentRowId } : {}), ...cells,
-  } as never);
+  });
   return id;
 }
 
 /** Gives an experiment's variations equal traffic (after adding or removing one). */
-export function rebalance(store: MergeableStore, experimentRowId: string): void {
+export function rebalance(store: ProjectStore, experimentRowId: string): void {
   const ids = rowsOf(store, 'variations', experimentRowId).map(({ rowId, row }) => String(row.id ?? rowId));
-  store.setCell('experiments', experimentRowId, 'weightDistributions', evenRanges(ids) as CellValue as never);
+  store.setCell('experiments', experimentRowId, 'weightDistributions', evenRanges(ids));
 }
 
 /**
@@ -91,7 +86,7 @@ export function rebalance(store: MergeableStore, experimentRowId: string): void 
  * variation added to an experiment shares the traffic evenly with its siblings.
  * @returns the new row id.
  */
-export function createEntity(model: ProjectModel, table: EntityTable, name: string, parentRowId?: string, cells: RowCells = {}): string {
+export function createEntity(model: StoreEditor, table: EntityTable, name: string, parentRowId?: string, cells: RowCells = {}): string {
   let created = '';
   model.edit(`Add ${KIND_NAMES[table]} "${name}"`, (store) => {
     created = insertRow(store, table, name, parentRowId, cells);
@@ -105,40 +100,44 @@ export function createEntity(model: ProjectModel, table: EntityTable, name: stri
 }
 
 /** Renames an entity (its `name`). */
-export function renameEntity(model: ProjectModel, table: EntityTable, rowId: string, name: string): void {
-  const row = model.store.getRow(table, rowId) as RowCells;
+export function renameEntity(model: StoreEditor, table: EntityTable, rowId: string, name: string): void {
+  const row = rowCells(model.store, table, rowId);
   const before = displayName(row, rowId);
   model.edit(`Rename ${KIND_NAMES[table]} "${before}" to "${name}"`, (store) => {
-    store.setCell(table, rowId, 'name', name);
+    writeCells(store, table, rowId, { name });
     // An event's api name that still follows its name follows the new one (set it apart to keep it).
-    if (table === 'events' && row.apiName === apiNameOf(String(row.name ?? '')) && apiNameOf(name)) store.setCell(table, rowId, 'apiName', apiNameOf(name));
+    if (table === 'events' && row.apiName === apiNameOf(String(row.name ?? '')) && apiNameOf(name)) store.setCell('events', rowId, 'apiName', apiNameOf(name));
   });
 }
 
 /** Sets cells of one entity as one edit, labelled by what changed. */
-export function setFields(model: ProjectModel, table: EntityTable, rowId: string, cells: Record<string, CellValue | undefined>, label?: string): void {
-  const name = displayName(model.store.getRow(table, rowId) as RowCells, rowId);
-  model.edit(label ?? `Edit ${Object.keys(cells).join(', ')} of ${KIND_NAMES[table]} "${name}"`, (store) => {
+export function setFields(model: StoreEditor, table: ProjectTable, rowId: string, cells: Record<string, CellValue | undefined>, label?: string): void {
+  const name = displayName(rowCells(model.store, table, rowId), rowId);
+  const kind = table === 'settings' ? 'project' : KIND_NAMES[table];
+  model.edit(label ?? `Edit ${Object.keys(cells).join(', ')} of ${kind} "${name}"`, (store) => {
+    const set: Record<string, CellValue> = {};
+    const clear: string[] = [];
     for (const [cell, value] of Object.entries(cells)) {
-      if (value === undefined || value === '') store.delCell(table, rowId, cell);
-      else store.setCell(table, rowId, cell, value as never);
+      if (value === undefined || value === '') clear.push(cell);
+      else set[cell] = value;
     }
+    clearCells(store, table, rowId, clear);
+    writeCells(store, table, rowId, set);
   });
 }
 
 /** The tables whose rows hang under a row of `table`, with the linking cell. */
 const childTables = (table: EntityTable): Array<{ child: EntityTable; cell: string }> => [
-  ...Object.entries(PARENT_LINKS).filter(([, link]) => link!.table === table).map(([child, link]) => ({ child: child as EntityTable, cell: link!.cell })),
-  ...(['layers', 'experiments', 'actions'].includes(table) ? [{ child: 'changes' as EntityTable, cell: 'parentId' }] : []),
+  ...(Object.keys(PARENT_LINKS) as LinkedTable[]).filter((child) => PARENT_LINKS[child].table === table).map((child) => ({ child, cell: PARENT_LINKS[child].cell })),
+  ...((CHANGE_OWNER.owners as readonly EntityTable[]).includes(table) ? [{ child: 'changes' as const, cell: CHANGE_OWNER.cell }] : []),
 ];
 
 /** Every descendant of a row, depth first: [table, rowId] pairs. */
-export function descendants(store: MergeableStore, table: EntityTable, rowId: string): Array<[EntityTable, string]> {
+export function descendants(store: ProjectStore, table: EntityTable, rowId: string): Array<[EntityTable, string]> {
   const out: Array<[EntityTable, string]> = [];
   for (const { child, cell } of childTables(table)) {
-    for (const childId of store.getRowIds(child)) {
-      const row = store.getRow(child, childId) as RowCells;
-      if (row[cell] !== rowId || (child === 'changes' && row.parentTable !== table)) continue;
+    for (const [childId, row] of Object.entries(tableRows(store, child))) {
+      if (row[cell] !== rowId || (child === 'changes' && row[CHANGE_OWNER.tableCell] !== table)) continue;
       out.push([child, childId], ...descendants(store, child, childId));
     }
   }
@@ -146,8 +145,8 @@ export function descendants(store: MergeableStore, table: EntityTable, rowId: st
 }
 
 /** Deletes an entity and everything under it (a variation also leaves its experiment's traffic). */
-export function deleteEntity(model: ProjectModel, table: EntityTable, rowId: string): void {
-  const row = model.store.getRow(table, rowId) as RowCells;
+export function deleteEntity(model: StoreEditor, table: EntityTable, rowId: string): void {
+  const row = rowCells(model.store, table, rowId);
   model.edit(`Delete ${KIND_NAMES[table]} "${displayName(row, rowId)}"`, (store) => {
     for (const [child, childId] of descendants(store, table, rowId)) store.delRow(child, childId);
     store.delRow(table, rowId);
@@ -160,22 +159,22 @@ export function deleteEntity(model: ProjectModel, table: EntityTable, rowId: str
  * Traffic ranges of a duplicated experiment follow its new variation ids.
  * @returns the new row id.
  */
-export function duplicateEntity(model: ProjectModel, table: EntityTable, rowId: string): string {
-  const source = model.store.getRow(table, rowId) as RowCells;
+export function duplicateEntity(model: StoreEditor, table: EntityTable, rowId: string): string {
+  const source = rowCells(model.store, table, rowId);
   let created = '';
   model.edit(`Duplicate ${KIND_NAMES[table]} "${displayName(source, rowId)}"`, (store) => {
     const renamed = new Map<string, string>();
     const copy = (t: EntityTable, id: string, cells: RowCells, parentCell?: string, parentId?: string) => {
       const fresh = freshId(store, t, ID_PREFIX[t]);
       renamed.set(String(cells.id ?? id), fresh);
-      store.setRow(t, fresh, { ...cells, id: fresh, ...(parentCell && parentId ? { [parentCell]: parentId } : {}) } as never);
+      writeCells(store, t, fresh, { ...cells, id: fresh, ...(parentCell && parentId ? { [parentCell]: parentId } : {}) });
       return fresh;
     };
     created = copy(table, rowId, { ...source, name: `${displayName(source, rowId)} copy`, order: Number(source.order ?? 0) + 0.5 });
     const walk = (t: EntityTable, from: string, to: string) => {
       for (const { child, cell } of childTables(t)) {
         for (const { rowId: childId, row } of rowsOf(store, child, from)) {
-          if (child === 'changes' && row.parentTable !== t) continue;
+          if (child === 'changes' && row[CHANGE_OWNER.tableCell] !== t) continue;
           walk(child, childId, copy(child, childId, row, cell, to));
         }
       }
@@ -183,7 +182,7 @@ export function duplicateEntity(model: ProjectModel, table: EntityTable, rowId: 
     walk(table, rowId, created);
     if (table === 'experiments') {
       const ranges = (source.weightDistributions as Array<{ entityId: string; endOfRange: number }> | undefined) ?? [];
-      store.setCell('experiments', created, 'weightDistributions', ranges.map((range) => ({ ...range, entityId: renamed.get(range.entityId) ?? range.entityId })) as never);
+      store.setCell('experiments', created, 'weightDistributions', ranges.map((range) => ({ ...range, entityId: renamed.get(range.entityId) ?? range.entityId })));
     }
     if (table === 'variations' && typeof source.experimentId === 'string') rebalance(store, source.experimentId);
   });

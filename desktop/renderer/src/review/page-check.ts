@@ -3,14 +3,14 @@
  * time, each in a hidden frame, saying where it stands ("Checking 2 of 3 views…") and what it found.
  */
 import { useEffect, useState } from 'react';
-import type { MergeableStore } from 'tinybase';
+import type { ProjectStore } from '../model/project-store';
 import type { LinkedProblem, Review } from '../../../../editor-model/api-contract';
 import { canvasOrigin } from '../model/backend';
 import { countOnPage } from '../canvas/page-probe';
 import { selectorsByView, unmatched } from './selector-coverage';
 
 /** The warnings found so far and a line saying where the check stands. */
-export function usePageCheck(store: MergeableStore, review: Review | null): { problems: LinkedProblem[]; status: string } {
+export function usePageCheck(store: ProjectStore, review: Review | null): { problems: LinkedProblem[]; status: string } {
   const [state, setState] = useState<{ problems: LinkedProblem[]; status: string }>({ problems: [], status: '' });
   useEffect(() => {
     setState({ problems: [], status: '' });

@@ -13,7 +13,7 @@ import { DiffView } from '../history/diff-view';
 import { focusField } from '../forms/focus-field';
 import { usePageCheck } from './page-check';
 import { Icon } from '../shell/icons';
-import type { Selection } from '../workspace/selection';
+import type { Selection } from '../session/selection';
 
 type Problem = LinkedProblem;
 

@@ -4,7 +4,7 @@
  * matches nothing there is a warning naming the view, linked to its change. A syntax error is review's
  * own error already; this finds the valid selector that names an element the page does not have.
  */
-import type { MergeableStore } from 'tinybase';
+import type { ProjectStore } from '../model/project-store';
 import type { LinkedProblem } from '../../../../editor-model/api-contract';
 import type { RowCells } from '../../../../editor-model/project-codec';
 import type { EntityDiff } from '../../../../editor-model/project-diff';
@@ -23,7 +23,7 @@ export interface SelectorOnView {
 }
 
 /** The views to check, each with its page path and the selectors of the changes that run there. */
-export function selectorsByView(store: MergeableStore, diff: readonly EntityDiff[]): Array<{ pageId: string; name: string; path: string; items: SelectorOnView[] }> {
+export function selectorsByView(store: ProjectStore, diff: readonly EntityDiff[]): Array<{ pageId: string; name: string; path: string; items: SelectorOnView[] }> {
   const touched = new Set(diff.filter((entity) => entity.kind === 'change' && entity.status !== 'removed').map((entity) => entity.id));
   const views = canvasViews(store);
   const byPage = new Map<string, SelectorOnView[]>();

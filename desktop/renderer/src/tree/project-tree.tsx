@@ -3,20 +3,19 @@
  * and changes; audiences, views and events. Each row can be renamed (double-click or F2),
  * duplicated and deleted; sections and parents add children. Every operation is one undo step.
  */
-import { memo, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
-import type { Indexes } from 'tinybase';
-import { useRow, useSliceRowIds } from 'tinybase/ui-react';
+import { memo, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { RowCells } from '../../../../editor-model/project-codec';
 import type { EntityTable } from '../../../../editor-model/project-schema';
 import {
   createEntity, deleteEntity, displayName, duplicateEntity, KIND_NAMES, renameEntity, type EntityRow,
 } from '../model/entities';
-import { useModel } from '../model/hooks';
+import { useModel, useRow, useSliceRowIds } from '../model/hooks';
 import type { ProjectModel } from '../model/project-model';
 import { Icon, type IconName } from '../shell/icons';
-import type { Selection } from '../workspace/selection';
+import { rowFlags, useEditorSession, useSession, type EditorSession } from '../session/editor-session';
+import type { Selection } from '../session/selection';
 import './tree.css';
-import { byParent, createTreeUi, rowFlags, treeIndexes, type TreeUi } from './tree-state';
+import { byParent, treeIndexes, type TreeIndexes } from './tree-state';
 
 const ICONS: Record<EntityTable, IconName> = {
   layers: 'layer', experiments: 'experiment', variations: 'variation', actions: 'action', changes: 'change',
@@ -32,17 +31,15 @@ const NEW_NAMES: Partial<Record<EntityTable, string>> = {
 
 /** Props of {@link ProjectTree}. */
 export interface ProjectTreeProps {
-  selection: Selection;
+  /** Selects an entity (the tree shows the session's selection). */
   onSelect(selection: Selection): void;
-  /** Flags per change row id (e.g. a selector matching nothing on the page, EDT-22). */
-  changeFlags?: Record<string, string>;
 }
 
 /** What every row shares; one object per tree, so rows (memoised) never re-render for it. */
 interface TreeEnv {
   model: ProjectModel;
-  indexes: Indexes;
-  ui: TreeUi;
+  indexes: TreeIndexes;
+  ui: EditorSession;
   onSelect(selection: Selection): void;
 }
 
@@ -55,10 +52,10 @@ const SHOWN_CHILD: Partial<Record<EntityTable, EntityTable>> = { layers: 'experi
  */
 const Node = memo(function Node({ table, rowId, depth, env }: { table: EntityTable; rowId: string; depth: number; env: TreeEnv }) {
   const { model, ui } = env;
-  const cells = useRow(table, rowId, model.store as never) as RowCells;
+  const cells = useRow(table, rowId, model.store) as RowCells;
   const shown = SHOWN_CHILD[table];
   const childIds = useSliceRowIds(byParent(shown ?? 'changes'), shown ? rowId : '\u0000', env.indexes);
-  const flags = useSyncExternalStore(ui.subscribe, () => rowFlags(ui.get(), table, rowId));
+  const flags = useSession((state) => rowFlags(state, table, rowId));
   const [hovered, setHovered] = useState(false);
   const [selected, editing, open, flag] = [flags[0] === '1', flags[1] === '1', flags[2] === '1', flags.slice(3) || undefined];
   const row = table === 'actions' ? { ...cells, name: cells.name ?? `On view ${cells.pageId ?? cells.viewId ?? '?'}` } : cells;
@@ -66,7 +63,7 @@ const Node = memo(function Node({ table, rowId, depth, env }: { table: EntityTab
   const name = table === 'changes' ? changeLabel({ row, rowId }) : displayName(row, rowId);
   const hasChildren = !!shown;
   const child = CHILD[table];
-  const setEditing = (value: string | null) => ui.set({ editing: value });
+  const setEditing = (value: string | null) => ui.setEditing(value);
   const select = () => env.onSelect({ table, rowId });
   const rename = (value: string) => {
     if (value && value !== name) renameEntity(model, table, rowId, value);
@@ -187,7 +184,7 @@ function Section({ title, table, env }: { title: string; table: EntityTable; env
         <button type="button" className="icon-button" title={`Add ${KIND_NAMES[table]}`} aria-label={`Add ${KIND_NAMES[table]}`} onClick={() => {
           const rowId = createEntity(env.model, table, NEW_NAMES[table] ?? 'New');
           env.onSelect({ table, rowId });
-          env.ui.set({ editing: `${table}:${rowId}` });
+          env.ui.setEditing(`${table}:${rowId}`);
         }}>
           <Icon name="plus" size={14} />
         </button>
@@ -197,18 +194,14 @@ function Section({ title, table, env }: { title: string; table: EntityTable; env
   );
 }
 
-const NO_FLAGS: Record<string, string> = {};
-
 /** The whole tree. */
 export function ProjectTree(props: ProjectTreeProps) {
   const model = useModel();
-  const [ui] = useState(() => createTreeUi(props.selection));
+  const ui = useEditorSession();
   const latest = useRef(props);
   latest.current = props;
-  // Before paint, so the selection shown is never a frame behind the inspector's.
-  useLayoutEffect(() => ui.set({ selection: props.selection, flags: props.changeFlags ?? NO_FLAGS }), [ui, props.selection, props.changeFlags]);
   const env = useMemo<TreeEnv>(() => ({ model, indexes: treeIndexes(model.store), ui, onSelect: (selection) => latest.current.onSelect(selection) }), [model, ui]);
-  const settingsSelected = props.selection.table === 'settings';
+  const settingsSelected = useSession((state) => state.selection.table === 'settings');
   return (
     <nav className="tree" aria-label="Project tree">
       <div

@@ -1,8 +1,8 @@
 /**
  * An open project (EDT-2): title bar with the views (Design, History, Review, Results), undo and
  * redo, save and publish; the project tree; the centre (canvas slot, history, review or results);
- * the inspector; the status bar. Keyboard: Ctrl/Cmd+S save, Ctrl/Cmd+Z undo, Ctrl/Cmd+Shift+Z
- * (or Ctrl+Y) redo; inside a text field the field's own undo applies.
+ * the inspector; the status bar. Keyboard: the shortcut table of session/shortcuts.ts (save, undo,
+ * redo), run here for presses in the window and in the page on the canvas alike.
  */
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { ProjectInfo } from '../../../../editor-model/api-contract';
@@ -13,9 +13,10 @@ import { openProjectModel, type ProjectModel } from '../model/project-model';
 import { Icon, type IconName } from '../shell/icons';
 import { StatusBar } from '../shell/status-bar';
 import type { RuntimeInfo } from '../bridge/use-runtime-info';
+import { IS_MAC, runShortcut, runShortcutsWith } from '../session/shortcuts';
 import { ProjectTree } from '../tree/project-tree';
-import { useChangeFlags } from '../canvas/canvas-session';
-import { SETTINGS_SELECTION, variationOf, type Selection } from './selection';
+import { useEditorSession, useSession } from '../session/editor-session';
+import { variationOf, type Selection } from '../session/selection';
 import { CanvasSlot } from './slots';
 
 // The other views and the inspector are chunks of their own, loaded when first shown: the tree needs none.
@@ -40,8 +41,7 @@ const VIEWS: Array<{ id: WorkspaceView; label: string; icon: IconName }> = [
 ];
 
 
-const isMac = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform);
-const modKey = isMac ? '⌘' : 'Ctrl+';
+const modKey = IS_MAC ? '⌘' : 'Ctrl+';
 
 /** Props of {@link Workspace}. */
 export interface WorkspaceProps {
@@ -55,32 +55,31 @@ export interface WorkspaceProps {
 function OpenWorkspace({ model, info, props, reloadInfo }: { model: ProjectModel; info: ProjectInfo; props: WorkspaceProps; reloadInfo(): void }) {
   const status = useModelStatus(model);
   const undo = useUndoState(model);
-  const [selection, setSelection] = useState<Selection>(SETTINGS_SELECTION);
+  const session = useEditorSession();
+  const selection = useSession((state) => state.selection);
   const [published, setPublished] = useState(0);
   const [focus, setFocus] = useState<string | undefined>();
   const variationRowId = useMemo(() => variationOf(model.store, selection), [model, selection]);
 
   useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (!(event.ctrlKey || event.metaKey)) return;
-      const key = event.key.toLowerCase();
-      const target = event.target as HTMLElement | null;
-      const typing = !!target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable);
-      if (key === 's') {
-        event.preventDefault();
+    const stop = runShortcutsWith((command) => {
+      if (command === 'save') {
         (document.activeElement as HTMLElement | null)?.blur?.();
         void model.save().catch(() => undefined);
-      } else if (key === 'z' && !typing) {
-        event.preventDefault();
-        if (event.shiftKey) model.redo();
-        else model.undo();
-      } else if (key === 'y' && !typing && !isMac) {
-        event.preventDefault();
-        model.redo();
-      }
+      } else if (command === 'undo') model.undo();
+      else model.redo();
+    });
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement | null;
+      const inTextField = !!target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable);
+      const press = { key: event.key, ctrl: event.ctrlKey, meta: event.metaKey, shift: event.shiftKey };
+      if (runShortcut(press, { inTextField })) event.preventDefault();
     };
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    return () => {
+      stop();
+      window.removeEventListener('keydown', onKey);
+    };
   }, [model]);
 
   const onPublished = () => {
@@ -88,7 +87,7 @@ function OpenWorkspace({ model, info, props, reloadInfo }: { model: ProjectModel
     reloadInfo();
   };
   const select = (next: Selection) => {
-    setSelection(next);
+    session.select(next);
     if (props.view !== 'design') props.onView('design');
   };
 
@@ -118,7 +117,7 @@ function OpenWorkspace({ model, info, props, reloadInfo }: { model: ProjectModel
       {info.notice ? <p className="banner" role="alert"><Icon name="warning" size={14} /> {info.notice}</p> : null}
       <aside className="sidebar" aria-label="Project">
         <header className="panel-header"><span className="panel-header__title">Project</span></header>
-        <ProjectTree selection={selection} onSelect={select} changeFlags={useChangeFlags()} />
+        <ProjectTree onSelect={select} />
       </aside>
       <main className="centre" aria-label={VIEWS.find((view) => view.id === props.view)?.label}>
         {props.view === 'design' ? <CanvasSlot model={model} selection={selection} variationRowId={variationRowId} onSelect={select} /> : null}
@@ -146,6 +145,7 @@ export function Workspace(props: WorkspaceProps) {
   const [model, setModel] = useState<ProjectModel | null>(null);
   const [info, setInfo] = useState<ProjectInfo | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const session = useEditorSession();
   const reloadInfo = () => void callApi('projectInfo', { params: { id: props.projectId } }).then(setInfo, (failure: Error) => setError(failure.message));
 
   useEffect(() => {
@@ -160,6 +160,8 @@ export function Workspace(props: WorkspaceProps) {
         opened = model;
         if (!active) return void model.destroy();
         const { content: _content, ...loadedInfo } = loaded;
+        // The project opens on its settings, its tree as it starts: never another project's selection.
+        session.startProject();
         setInfo(loadedInfo);
         setModel(model);
       },
@@ -171,7 +173,7 @@ export function Workspace(props: WorkspaceProps) {
       active = false;
       void opened?.destroy();
     };
-  }, [props.projectId]);
+  }, [props.projectId, session]);
 
   if (error) {
     return (
