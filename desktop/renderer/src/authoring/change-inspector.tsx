@@ -8,7 +8,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { canvasSession, useCanvasState } from '../canvas/canvas-session';
 import { actionFor, addChange, removeChange, updateChange, type AuthoredChange } from '../model/changes';
 import { displayName } from '../model/entities';
-import { useRows } from '../model/hooks';
+import { useModel, useRows } from '../model/hooks';
 import type { SlotProps } from '../workspace/slot-props';
 import './authoring.css';
 import { ChangeForm } from './change-form';
@@ -23,7 +23,8 @@ interface Editing {
 }
 
 /** The inspector's change section. */
-export function ChangeInspector({ model, selection, variationRowId }: SlotProps) {
+export function ChangeInspector({ selection, variationRowId }: SlotProps) {
+  const model = useModel();
   const canvas = useCanvasState();
   const changeRows = useRows('changes');
   const actionRows = useRows('actions', variationRowId);

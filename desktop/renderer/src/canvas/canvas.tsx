@@ -6,7 +6,7 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { previewList, savedChanges } from '../authoring/variation-changes';
 import { canvasOrigin } from '../model/backend';
-import { useRows } from '../model/hooks';
+import { useModel, useRows } from '../model/hooks';
 import type { SlotProps } from '../workspace/slot-props';
 import { Breadcrumb } from './breadcrumb';
 import { canvasSession, setPreviewRows, useCanvasState } from './canvas-session';
@@ -25,7 +25,8 @@ export const DEVICES = [
 ] as const;
 
 /** The canvas of the Design tab. */
-export function Canvas({ model, variationRowId }: SlotProps) {
+export function Canvas({ variationRowId }: SlotProps) {
+  const model = useModel();
   const pages = useRows('pages');
   const changeRows = useRows('changes');
   const actionRows = useRows('actions', variationRowId);

@@ -49,7 +49,7 @@ export function Inspector(props: InspectorProps) {
         {Object.keys(row).length ? (
           <>
             <EntityForm {...props} />
-            <ChangeInspectorSlot model={model} selection={props.selection} variationRowId={props.variationRowId} onSelect={props.onSelect} />
+            <ChangeInspectorSlot selection={props.selection} variationRowId={props.variationRowId} onSelect={props.onSelect} />
           </>
         ) : (
           <p className="notice"><Icon name="warning" size={14} /> This {kind} was deleted (perhaps in another window). Undo brings it back.</p>

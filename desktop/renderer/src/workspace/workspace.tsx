@@ -120,7 +120,7 @@ function OpenWorkspace({ model, info, props, reloadInfo }: { model: ProjectModel
         <ProjectTree onSelect={select} />
       </aside>
       <main className="centre" aria-label={VIEWS.find((view) => view.id === props.view)?.label}>
-        {props.view === 'design' ? <CanvasSlot model={model} selection={selection} variationRowId={variationRowId} onSelect={select} /> : null}
+        {props.view === 'design' ? <CanvasSlot selection={selection} variationRowId={variationRowId} onSelect={select} /> : null}
         <Suspense fallback={viewFallback}>
           {props.view === 'history' ? <HistoryView projectId={props.projectId} version={published} onPublished={onPublished} /> : null}
           {props.view === 'review' ? <ReviewView projectId={props.projectId} onSelect={select} onPublished={onPublished} /> : null}
