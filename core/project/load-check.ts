@@ -1,9 +1,9 @@
 /**
  * The most values data handed over by `load` may hold, every value counted each time it is reached (a
  * value shared by two fields counts twice): every later walk over the data (the parts it names, the
- * validators) then costs at most this many steps. The homepage project, the largest here, holds 1,844; 100,000 are walked in about 30 ms on a loaded 2-core machine.
+ * validators) then costs at most this many steps. The homepage project, the largest here, holds 1,844; 50,000 are walked in about 15 ms on a loaded 2-core machine.
  */
-export const LOAD_VALUE_BUDGET = 100_000;
+export const LOAD_VALUE_BUDGET = 50_000;
 
 /** Deeper than this, data is refused: no project nests that far, and the walks must not run out of stack. */
 const LOAD_DEPTH = 100;
