@@ -1,4 +1,5 @@
 import type { Logger, Plugin, ProjectPreparer } from '../types';
+import { isPlain, loadProblem } from './load-check';
 import { normalizeProjectData } from './normalize';
 import type { ProjectData, ProjectInput } from './types';
 
@@ -15,16 +16,20 @@ type StandIn = Plugin & { swap?: () => Promise<Plugin>; wanted?: (data: unknown)
 
 /**
  * The types the data names: of conditions (any `...conditions` list: audiences, pages, URL conditions) and
- * of changes, at any depth. A plugin built as a part is wanted when its name is among them.
+ * of changes, at any depth. A plugin built as a part is wanted when its name is among them. Each plain
+ * object or array is walked once inside and once outside a named list, so shared or cyclic data costs
+ * its size, not its number of paths (data from `load` has passed `loadProblem` before).
  */
 export const namedTypes = (data: unknown): Set<string> => {
   const names = new Set<string>();
-  const walk = (value: unknown, named: boolean, depth: number): void => {
-    if (depth > 40 || !value || typeof value != 'object') return;
+  const seen = [new Set<object>(), new Set<object>()];
+  const walk = (value: unknown, named: boolean): void => {
+    if (!isPlain(value) || seen[+named].has(value)) return;
+    seen[+named].add(value);
     if (named && typeof (value as { type?: unknown }).type == 'string') names.add((value as { type: string }).type);
-    for (const key in value) walk((value as Record<string, unknown>)[key], named || /conditions$|^changes$/i.test(key), depth + 1);
+    for (const key of Object.keys(value)) walk((value as Record<string, unknown>)[key], named || /conditions$|^changes$/i.test(key));
   };
-  walk(data, false, 0);
+  walk(data, false);
   return names;
 };
 
@@ -58,12 +63,20 @@ const swapNamed = (data: unknown, plugins: readonly Plugin[]): Promise<readonly 
  * the snippet; the kernel's init waits for them. When they cannot be had (no network, a broken part), the
  * reason is logged and the data is refused like invalid data: data that was never checked is not run.
  * The rarely used plugins the snippet holds as stand-ins (plugins/_shared/stand-in.ts) are swapped for the
- * real ones, loaded as parts, when the data names them, before validation and before init.
+ * real ones, loaded as parts, when the data names them, before validation and before init. Data that
+ * cannot be a project ({@link loadProblem}) is refused at once, before any other walk, and the snippet's
+ * own project runs instead: one bad `load` call does not switch the runtime off.
  * The promise never rejects.
  */
 export const prepareOnDemand =
   (built: unknown, load: (name: string) => Promise<unknown>): ProjectPreparer =>
   (input, plugins, log) => {
+    // Data that is no project (a DOM node, the window, a cycle, too large) costs only its own call.
+    const problem = input !== built && loadProblem(input);
+    if (problem) {
+      log.error(problem);
+      input = built;
+    }
     if (input === built) {
       const data = normalizeProjectData(input as ProjectInput);
       const swapping = swapNamed(input, plugins);

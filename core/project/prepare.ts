@@ -1,4 +1,5 @@
 import type { Logger, Plugin } from '../types';
+import { loadProblem } from './load-check';
 import { normalizeProjectData } from './normalize';
 import type { ProjectData, ProjectInput } from './types';
 import { formatProblem, validateProject, type ProjectRule } from './validate';
@@ -49,9 +50,13 @@ export const prepareProject = (input: unknown, plugins: readonly Plugin[], log: 
  * The preparer of a built snippet. Its own project data was validated, with the same plugins, when the
  * snippet was built (a project with errors is not built), so at start it only gets its defaults: the
  * validation is not paid again on every page view. Data handed over at run time instead (the `load`
- * call) is prepared and validated like any other.
+ * call) is prepared and validated like any other, unless it cannot be a project at all (`loadProblem`:
+ * cyclic, too large, not a plain object): then it is refused and the built data runs.
  */
 export const prepareBuilt =
   (built: unknown) =>
-  (input: unknown, plugins: readonly Plugin[], log: Logger): ProjectData | undefined =>
-    input === built ? normalizeProjectData(input as ProjectInput) : prepareProject(input, plugins, log);
+  (input: unknown, plugins: readonly Plugin[], log: Logger): ProjectData | undefined => {
+    const problem = input !== built && loadProblem(input);
+    if (problem) log.error(problem);
+    return input === built || problem ? normalizeProjectData(built as ProjectInput) : prepareProject(input, plugins, log);
+  };

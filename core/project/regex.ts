@@ -13,8 +13,11 @@
  * The second is found on the product of the automaton with itself: a strongly connected part of it holding
  * both a pair of equal states and a pair of different ones. Patterns such as `(foo|bar)+`,
  * `[a-z]+(-[a-z]+)*` or `^/shop/.*\/item-\d+$` are unambiguous and accepted. Lookaround bodies are checked
- * on their own; backreferences are refused (no automaton models them). Repetition counts above 8 are checked
- * as unbounded (`(a|a){1,30}` is as bad as `(a|a)+`).
+ * on their own; backreferences are refused (no automaton models them). For this check a repetition that can
+ * take its body twice is a loop whatever its counts (`(a|a){1,30}` and `((a|a){8}){5}` are as bad as
+ * `(a|a)+`). Alternatives in sequence are ambiguous without any loop (`(a|a)(a|a)...`): the paths one text
+ * can take are counted (see {@link manyPathsAt}). With `i`, characters are compared as the engine folds
+ * their case, beyond ASCII (`é` and `É`, `s` and `ſ`).
  *
  * Polynomial cost is bounded too. Inputs are cut at {@link MAX_REGEX_INPUT} characters, which keeps a
  * quadratic pattern (`.*checkout.*`, tried from every start) to milliseconds; but three loops that can read
@@ -74,18 +77,39 @@ const overlaps = (a: Ranges, b: Ranges): boolean => {
   }
   return false;
 };
-/** Adds the other case of ASCII letters (the `i` flag). */
+/**
+ * The classes of characters the `i` flag makes equal (`é` and `É`; `s`, `S` and `ſ`; `k`, `K` and the Kelvin
+ * sign), from the engine's own case mapping, found once for every code unit. A class may hold a pair only
+ * the `u` flag makes equal (`ſ` and `s`): the guard then treats them as one character without it too, the
+ * cautious side.
+ */
+let caseClasses: number[][] | undefined;
+const classesOfCase = (): number[][] => {
+  if (!caseClasses) {
+    const byKey = new Map<number, number[]>();
+    for (let code = 0; code <= 0xffff; code++) {
+      const ch = String.fromCharCode(code);
+      const upper = ch.toUpperCase();
+      const lower = ch.toLowerCase();
+      // Only a character with another case joins a class (its key: the lower case of its upper case).
+      if (upper === ch && lower === ch) continue;
+      const key = (upper.length === 1 ? upper : ch).toLowerCase();
+      const at = key.length === 1 ? key.charCodeAt(0) : code;
+      (byKey.get(at) ?? byKey.set(at, []).get(at)!).push(code);
+    }
+    for (const [key, members] of byKey) if (!members.includes(key)) members.push(key);
+    caseClasses = [...byKey.values()].filter((members) => members.length > 1);
+  }
+  return caseClasses;
+};
+const has = (ranges: Ranges, code: number): boolean => {
+  for (let i = 0; i < ranges.length; i += 2) if (code >= ranges[i] && code <= ranges[i + 1]) return true;
+  return false;
+};
+/** Adds every character the `i` flag makes equal to one of the set's. */
 const bothCases = (ranges: Ranges): Ranges => {
   const out = ranges.slice();
-  for (let i = 0; i < ranges.length; i += 2) {
-    const lo = ranges[i];
-    const hi = ranges[i + 1];
-    for (const [from, to, shift] of [[65, 90, 32], [97, 122, -32]]) {
-      const a = Math.max(lo, from);
-      const b = Math.min(hi, to);
-      if (a <= b) out.push(a + shift, b + shift);
-    }
-  }
+  for (const members of classesOfCase()) if (members.some((code) => has(ranges, code))) for (const code of members) out.push(code, code);
   return normalize(out);
 };
 
@@ -273,7 +297,13 @@ interface Info {
   last: number[];
 }
 
-const build = (root: Node): Automaton => {
+/**
+ * The position automaton of `root`. With `looped`, every repetition that can take its body twice is built as
+ * a loop whatever its bounds (`x{1,8}` as `x+`), for the ambiguity check: ambiguity a bounded repetition
+ * repeats is as costly as a loop's once nested (`(\w{1,8}\/?){1,8}`, `((a|a){8}){5}`). Without it, counts
+ * up to {@link MAX_COUNT} are expanded into copies, for the checks of chains and sequences.
+ */
+const build = (root: Node, looped = false): Automaton => {
   const auto: Automaton = { sets: [[]], at: [-1], next: [new Map()], ends: [], nullable: false };
   const link = (from: number[], to: number[]) => {
     for (const p of from) for (const q of to) auto.next[p].set(q, Math.min(2, (auto.next[p].get(q) ?? 0) + 1));
@@ -313,7 +343,7 @@ const build = (root: Node): Automaton => {
           link(body.last, body.first);
           return { nullable: true, first: body.first, last: body.last };
         }
-        const max = node.max > MAX_COUNT ? Infinity : node.max;
+        const max = node.max > MAX_COUNT || (looped && node.max > 1) ? Infinity : node.max;
         const min = Math.min(node.min, MAX_COUNT);
         // x{min,max} as min copies, then either the loop (unbounded) or nested optional copies x(x(x)?)?)?.
         const items: Node[] = Array.from({ length: min }, () => node.n);
@@ -411,6 +441,48 @@ const ambiguousAt = (auto: Automaton): number => {
       const a = Math.floor(pair / size);
       if (a !== pair % size && diagonal.has(pairComp[pair])) return auto.at[members[a]];
     }
+  }
+  return -1;
+};
+
+/** Most paths one text may take through the pattern before the guard refuses it (about a millisecond of backtracking per try). */
+const MAX_PATHS = 1 << 14;
+/** The length of text the count of paths is followed over: a URL path or a value of that length fails fast. */
+const PATH_TEXT = 64;
+/** Most sets of counts followed from one length to the next: those of the most paths (a beam, so a lower bound). */
+const BEAM = 64;
+
+/**
+ * Ambiguity without a loop: alternatives that read the same text one after another (`(a|a)(a|a)...` 40
+ * times: 2^40 paths to try on a text that fails), which no loop check sees. Follows, for every text of up
+ * to {@link PATH_TEXT} characters (the characters grouped into the classes the pattern tells apart), how
+ * many paths reach each position, keeping at each length the {@link BEAM} texts with the most paths; the
+ * source index of the first position where more than {@link MAX_PATHS} paths arrive, else -1.
+ */
+const manyPathsAt = (auto: Automaton): number => {
+  // The classes of characters: cut at every bound of every set, one representative each.
+  const cuts = new Set<number>([0]);
+  for (const set of auto.sets) for (let i = 0; i < set.length; i += 2) cuts.add(set[i]).add(set[i + 1] + 1);
+  const chars = [...cuts].filter((code) => code <= 0xffff);
+  let level = new Map<string, Map<number, number>>([['0:1', new Map([[0, 1]])]]);
+  for (let length = 0; length < PATH_TEXT && level.size; length++) {
+    const next = new Map<string, Map<number, number>>();
+    for (const counts of level.values())
+      for (const ch of chars) {
+        const reached = new Map<number, number>();
+        for (const [p, paths] of counts)
+          for (const [q, ways] of auto.next[p]) {
+            if (!has(auto.sets[q], ch)) continue;
+            const total = Math.min(MAX_PATHS + 1, (reached.get(q) ?? 0) + paths * ways);
+            if (total > MAX_PATHS) return auto.at[q];
+            reached.set(q, total);
+          }
+        if (!reached.size) continue;
+        const key = [...reached].sort((a, b) => a[0] - b[0]).join(';');
+        if (!next.has(key)) next.set(key, reached);
+      }
+    const total = (counts: Map<number, number>) => [...counts.values()].reduce((sum, paths) => sum + paths, 0);
+    level = new Map([...next].sort((a, b) => total(b[1]) - total(a[1])).slice(0, BEAM));
   }
   return -1;
 };
@@ -517,9 +589,12 @@ export const unsafeReason = (pattern: string, flags = ''): string | undefined =>
     const root = parse(pattern, flags, looks);
     const near = (at: number) => `"${pattern.slice(Math.max(0, at - 10), at + 10)}" (character ${at + 1})`;
     for (let k = 0; k <= looks.length && k < 50; k++) {
-      const auto = build(k ? looks[k - 1] : root);
-      const at = ambiguousAt(auto);
+      const node = k ? looks[k - 1] : root;
+      const auto = build(node);
+      const at = ambiguousAt(build(node, true));
       if (at >= 0) return `the repetition around ${near(at)} can match the same text in more than one way, so matching can take exponential time`;
+      const many = manyPathsAt(auto);
+      if (many >= 0) return `the alternatives before ${near(many)} can match the same text in more than ${MAX_PATHS} ways, so matching can take exponential time`;
       // Lookarounds are tried at every position: never anchored.
       const anchored = !k && root.t !== 'a' && pattern.startsWith('^') && !flags.includes('m');
       const chain = polynomialChain(auto, anchored);

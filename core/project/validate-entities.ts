@@ -24,6 +24,22 @@ import {
 // Page activation types that run the page's activation code.
 const RUNS_CODE: readonly unknown[] = ['callback', 'polling'];
 
+/**
+ * Whether a pattern of the data compiles and passes the backtracking guard shared with audience regexes
+ * (URL-5, ./regex.ts); reports why not.
+ */
+function checkPattern(c: Checker, at: Scope, pattern: string): boolean {
+  try {
+    new RegExp(pattern);
+  } catch (error) {
+    c.report(at, `Invalid regular expression: ${errorText(error)}`);
+    return false;
+  }
+  const unsafe = unsafeReason(pattern);
+  if (unsafe) c.report(at, `Unsafe regular expression: ${unsafe}`);
+  return !unsafe;
+}
+
 /** A condition leaf: an object with a type; URL conditions also need a valid match rule and value. */
 function checkCondition(c: Checker, item: unknown, at: Scope): void {
   if (!isObject(item)) return c.report(at, `A condition must be an object with a type, got ${show(item)}`);
@@ -32,16 +48,7 @@ function checkCondition(c: Checker, item: unknown, at: Scope): void {
   if (item.type !== 'url') return;
   checkOneOf(c, at, item, 'match', URL_MATCH_TYPES);
   if (typeof item.value !== 'string') return c.report(child(at, 'value'), `A URL condition needs a string value, got ${show(item.value)}`);
-  if (item.match === 'regex') {
-    try {
-      new RegExp(item.value);
-    } catch (error) {
-      return c.report(child(at, 'value'), `Invalid regular expression: ${errorText(error)}`);
-    }
-    // The backtracking guard shared with audience regexes (URL-5, ./regex.ts).
-    const unsafe = unsafeReason(item.value);
-    if (unsafe) return c.report(child(at, 'value'), `Unsafe regular expression: ${unsafe}`);
-  }
+  if (item.match === 'regex' && !checkPattern(c, child(at, 'value'), item.value)) return;
   const never = neverMatches(item.match, item.value);
   if (never) c.report(child(at, 'value'), `This URL rule can never match: ${never}`, 'warning');
 }
@@ -94,7 +101,12 @@ export function checkPage(c: Checker, at: Scope, page: Obj, seen: Map<string, st
   checkFlag(c, at, page, 'deactivationEnabled');
   checkFlag(c, at, page, 'undoOnDeactivation');
   const tags = optionalList(c, at, page, 'tags');
-  if (tags) eachObject(c, child(at, 'tags'), tags, (tag, _index, path) => checkText(c, { entity: at.entity, path }, tag, 'apiName', true));
+  if (tags)
+    eachObject(c, child(at, 'tags'), tags, (tag, _index, path) => {
+      checkText(c, { entity: at.entity, path }, tag, 'apiName', true);
+      // A url_regex locator is a pattern run on every page view: the same guard as a URL rule's.
+      if (tag.locatorType === 'url_regex' && typeof tag.locator === 'string') checkPattern(c, child({ entity: at.entity, path }, 'locator'), tag.locator);
+    });
   if (page.staticConditions != null) walkExpression(c, child(at, 'staticConditions'), page.staticConditions, (item, leaf) => checkCondition(c, item, leaf));
 }
 

@@ -11,6 +11,9 @@ const read = (from: Record<string, unknown> | unknown[], key: string | number): 
   }
 };
 
+/** The most values one JSON text holds (a batch of events with their properties holds a few thousand). */
+export const JSON_VALUE_BUDGET = 100_000;
+
 // Objects whose text is already known (see keptJson), written as that text wherever they appear.
 const known = new WeakMap<object, string>();
 
@@ -40,13 +43,18 @@ export const keptJson = (value: unknown): string | undefined => {
  * - only arrays and plain objects are walked; any other object (a DOM node, the window, a Map) is `{}`;
  * - a value met again inside itself (a cycle), a function, a symbol, a bigint or `undefined` is left out
  *   of an object and written `null` in an array; so is anything whose getter or Proxy trap throws;
- * - lone surrogates and control characters are escaped, so the text is always well formed.
+ * - lone surrogates and control characters are escaped, so the text is always well formed;
+ * - at most {@link JSON_VALUE_BUDGET} values are written: a value shared many times over (`v = { a: w, b: w }`
+ *   nested 26 deep has 2^26 paths) would otherwise cost its paths, not its size; the rest is left out as a
+ *   cycle is.
  *
  * Never throws; returns undefined only for a top-level value that has no JSON form.
  */
 export const toJson = (value: unknown): string | undefined => {
   const open: unknown[] = [];
+  let budget = JSON_VALUE_BUDGET;
   const write = (item: unknown): string | undefined => {
+    if (--budget < 0) return;
     if (typeof item == 'string') return quote(item);
     if (typeof item == 'number') return isFinite(item) ? '' + item : 'null';
     if (typeof item == 'boolean') return '' + item;

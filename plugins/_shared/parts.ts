@@ -10,6 +10,9 @@
  * - A part script registers its exports in the window's part registry (`window.variaParts`, created by the
  *   loader, tagged with {@link PARTS_VERSION}); the loader reads them once the script has run. A part from
  *   another protocol version finds no registry of its own and registers nothing.
+ * - Under Trusted Types (`require-trusted-types-for 'script'`) the address is a TrustedScriptURL made by the
+ *   loader's own policy, {@link TRUSTED_TYPES_POLICY} (`varia`), which a site that enforces them allows in
+ *   its CSP (`trusted-types varia`). The policy passes only addresses beside the snippet.
  * - Failure (no network, 404, a script that does not parse or registers nothing, no answer within
  *   {@link PART_TIMEOUT} ms) rejects with {@link msgPartFailed}, never throws into the page, and is
  *   remembered for the page: a part that failed is not requested again on every use.
@@ -26,7 +29,11 @@ export const PART_TIMEOUT = 10_000;
 /** The catalogue message of a part that could not be loaded (its name, address and why). */
 export const msgPartFailed = (name: string, url: string, why: string) => `Failed to load the ${name} part from ${url}: ${why}`;
 
+/** The name of the loader's Trusted Types policy (see the file comment). */
+export const TRUSTED_TYPES_POLICY = 'varia';
+
 type Registry = Record<string, unknown> & { v: number };
+type Policy = { createScriptURL(url: string): unknown };
 type PartWindow = Window & { [PARTS_GLOBAL]?: Registry };
 
 // The snippet's own script element, read while the snippet runs (later, currentScript is another script).
@@ -88,6 +95,27 @@ export const registerPart = (win: Window | undefined, name: string, exports: unk
   if (registry && !registry[name]) registry[name] = exports;
 };
 
+/**
+ * `url` as a script address the page accepts: as it is, or, when the window has Trusted Types, made by the
+ * loader's policy. The policy is created once per page and kept in the registry (`t`), as a part's own copy
+ * of this loader needs it too and a second policy of the name would be refused; it passes only an address
+ * beside the snippet, and what it makes must read as `url`, so a registry the page clobbered sends nothing
+ * elsewhere. Throws when the site does not allow the policy.
+ */
+const scriptUrl = (win: Window, registry: Registry, url: string): unknown => {
+  const types = (win as { trustedTypes?: { createPolicy(name: string, rules: Policy): Policy } }).trustedTypes;
+  if (!types) return url;
+  const base = address?.replace(/(\.js)?$/, '.');
+  const made = ((registry.t ??= types.createPolicy(TRUSTED_TYPES_POLICY, {
+    createScriptURL: (given) => {
+      if (base && given.startsWith(base)) return given;
+      throw 0;
+    },
+  })) as Policy).createScriptURL(url);
+  if (String(made) != url) throw 0;
+  return made;
+};
+
 const loads = new Map<string, Promise<unknown>>();
 
 /** Options of {@link loadPart}. */
@@ -138,7 +166,11 @@ export const loadPart = <T>(win: Window | undefined, name: string, options: Load
       script.onerror = () => done('the request failed');
       script.async = true;
       if (nonce) script.nonce = nonce;
-      script.src = url;
+      try {
+        script.src = scriptUrl(win!, registry, url) as string;
+      } catch {
+        return done(`Trusted Types refused it: allow policy ${TRUSTED_TYPES_POLICY}`);
+      }
       (doc.head ?? doc.documentElement).appendChild(script);
     });
     loads.set(key, loading);

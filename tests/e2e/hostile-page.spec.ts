@@ -3,7 +3,9 @@
  * - an old library's `Array.prototype.toJSON` (Prototype.js) and a page that replaces `JSON.stringify`:
  *   batches still arrive well formed (the collector refuses a malformed one with a 400), and the pending
  *   events kept in local storage are still a list;
- * - a page without `MutationObserver`: changes still apply, found by polling.
+ * - a page without `MutationObserver`: changes still apply, found by polling;
+ * - a queued `load` of something that is no project (a DOM node, the window, cyclic data, a number): the
+ *   built project still runs and tracks.
  * Each environment is set up by an init script, before the page's own scripts and the snippet.
  */
 import { expect, test } from '../support/e2e-fixtures';
@@ -64,5 +66,41 @@ test('CHG-22 KRN-9 without MutationObserver, changes still apply (polling fallba
   expect(await page.evaluate(() => typeof window.MutationObserver)).toBe('undefined');
   // Only a poll can find the late element: no observer reports it.
   await expect(page.locator('#demo-text[data-late]')).toHaveText('Fuzzed and still changed');
+  expect(pageProblems.pageErrors).toEqual([]);
+});
+
+test('KRN-9 KRN-26 a queued load of a DOM node, the window, cyclic data or a number costs only itself: the built project runs and tracks', async ({ page, pageProblems }) => {
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => void (message.type() == 'error' && consoleErrors.push(message.text())));
+  await page.addInitScript(() => {
+    const cyclic: Record<string, any> = { projectId: 'x', accountId: 'a', layers: [{ id: 'l', experiments: [{ id: 'e' }] }] };
+    cyclic.self = cyclic;
+    cyclic.layers[0].parent = cyclic;
+    cyclic.layers[0].experiments[0].layer = cyclic.layers[0];
+    const cases: Record<string, unknown> = { 'node': document.createElement('div'), 'window': window, 'cyclic': cyclic, 'number': 42 };
+    (window as unknown as { varia: unknown[] }).varia = [['load', cases[new URLSearchParams(location.search).get('case') ?? '']]];
+  });
+  const expected: Record<string, string> = {
+    'node': 'Load refused, the built-in project runs: not a plain object',
+    'window': 'Load refused, the built-in project runs: not a plain object',
+    'cyclic': 'Load refused, the built-in project runs: it holds itself',
+    // The kernel refuses a value that is not an object itself, before any preparation.
+    'number': 'ApiError: Invalid project data',
+  };
+  for (const [name, message] of Object.entries(expected)) {
+    consoleErrors.length = 0;
+    // Errors are logged at the ERROR level and above (off by default).
+    await page.goto(`${DEMO}?varia_log=ERROR&case=${name}`);
+    await expect(page.locator('#demo-text')).toHaveText('Fuzzed and still changed');
+    const tracked = await page.evaluate(() => {
+      const api = (window as unknown as { varia: VariaApi }).varia;
+      const ids: string[] = [];
+      api.push(['addListener', { type: 'tracking', name: 'eventTracked' }, (event: { data: { uuid: string } }) => void ids.push(event.data.uuid)]);
+      api.push(['event', 'buy']);
+      return ids.length;
+    });
+    expect(tracked, name).toBe(1);
+    expect(consoleErrors, name).toEqual([`[Varia] ${message}`]);
+  }
   expect(pageProblems.pageErrors).toEqual([]);
 });

@@ -22,12 +22,15 @@ export const createUrlMatcher = (
   onInvalid: (pattern: string, error: unknown) => void = () => {},
 ) => {
   const { regex, test } = createRegexRule(hostPrefixes, onInvalid);
-  // A simple rule's wildcard pattern: `*` any text; a trailing `/*` also matches without the slash.
+  // A simple rule's wildcard pattern: `*` any text; a trailing `/*` also matches without the slash; a
+  // leading `*.` in the host also matches the bare domain (the normalised page URL has lost its `www.`).
   const wildcard = (wanted: string): RegExp | null => {
     let source = wanted.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
     const tail = source.endsWith('/*');
     if (tail) source = source.slice(0, -2);
-    return regex('^' + source.replace(/\*/g, '.*') + (tail ? '(?:/.*)?' : '') + '$', 'i');
+    const subdomains = source.startsWith('*\\.');
+    if (subdomains) source = source.slice(3);
+    return regex('^' + (subdomains ? '(?:[^/]*\\.)?' : '') + source.replace(/\*/g, '.*') + (tail ? '(?:/.*)?' : '') + '$', 'i');
   };
   return (condition: UrlCondition, url: string): boolean => {
     const value = typeof condition?.value === 'string' ? condition.value : '';

@@ -96,19 +96,30 @@ const cellValue = (cell: unknown): unknown => {
   return typeof f == 'string' ? f : v;
 };
 
+/**
+ * An address cell's URL: its value `v` rather than its formatted text (a cell shown as markup, `<img src=...>`,
+ * keeps the address in `v`), and nothing when the text holds what no written URL holds (spaces, quotes,
+ * angle brackets), which would otherwise resolve as a junk path on the page's own site.
+ */
+const cellUrl = (cell: unknown, base: string): string => {
+  const { v, f } = (cell && typeof cell == 'object' ? cell : {}) as { v?: unknown; f?: unknown };
+  const text = typeof v == 'string' ? v.trim() : typeof f == 'string' ? f.trim() : '';
+  return /[\s<>"'`]/.test(text) ? '' : safeUrl(text, base);
+};
+
 /** A card from one row's cells, or undefined when the row has no usable link or title. */
 export const rowToCard = (cells: readonly unknown[], options: SheetOptions): CardRecord | undefined => {
   const raw = (column: number) => cellValue(cells[column]);
-  const link = safeUrl(raw(0), options.base);
+  const link = cellUrl(cells[0], options.base);
   const title = cellText(raw(3));
   if (!link || !title) return undefined;
   return {
     link,
-    image: safeUrl(raw(1), options.base),
+    image: cellUrl(cells[1], options.base),
     eyebrow: cellText(raw(2)),
     title,
     date: cellText(raw(4)),
-    video: safeUrl(raw(5), options.base),
+    video: cellUrl(cells[5], options.base),
     description: cellText(raw(6)),
     ctaText: cellText(raw(7)),
     newTab: isForeign(link, options.vendorDomain, options.base),

@@ -45,7 +45,14 @@ export const rewrite = (t: Track, banner: HTMLElement, config: Config, card?: Ca
   const link = one(banner, 'a[href]');
   if (link && v.ctaText) t.content(link, v.ctaText);
   const href = v.ctaLink && safeUrl(localize(win, v.ctaLink), doc.baseURI);
-  if (link && href) t.attr(link, 'href', href);
+  if (link && href) {
+    t.attr(link, 'href', href);
+    // The sheet's own link leaving the vendor's site opens in a new tab, as a card's does (WID-90).
+    if (!config.ctaLink && card?.newTab) {
+      t.attr(link, 'target', '_blank');
+      t.attr(link, 'rel', 'noopener noreferrer');
+    }
+  }
   const inner = (banner.firstElementChild as HTMLElement | null) ?? banner;
   const src = v.image && safeUrl(v.image, doc.baseURI);
   if (src) {

@@ -2,10 +2,23 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import { BREAKPOINTS, DIMMED } from '../../../plugins/widgets/banner/carousel';
+import type { PluginContext } from '../../../core';
+import { rewrite } from '../../../plugins/widgets/banner/nv';
+import type { CardRecord } from '../../../plugins/widgets/_shared/sheet';
+import { track } from '../../../plugins/widgets/_shared/track';
 import { PAGE, snapshot } from './kit';
 import { carouselReady, plugins, realSlides, setUpBanner, slides, snapped, SWIPER, SWIPER_CSS, visibleFromFirst } from './banner-kit';
 
 const q = (selector: string) => document.querySelector<HTMLElement>(selector);
+
+/** NV's rewrite of the fixture's banner with `card` as the sheet's first card, on a track of its own. */
+const rewriteWithCard = async (config: Record<string, unknown>, card: CardRecord) => {
+  await setUpBanner(1280);
+  const ctx = { attempt: (_kind: string, fn: () => unknown) => fn(), clock: { setTimeout, clearTimeout, now: Date.now }, log: console } as unknown as PluginContext;
+  const t = track('banner', { win: window, ctx, meta: {} as never });
+  rewrite(t, q(PAGE.banner)!, config as never, card);
+  return t;
+};
 const opacity = (el: Element) => Number(getComputedStyle(el).opacity);
 const READY = 'varia-banner-ready';
 
@@ -228,6 +241,21 @@ describe('banner NV', () => {
     expect(q('.vbn')).toBeNull();
     t.plugin.hide();
     expect(snapshot()).toBe(before);
+  });
+
+  it('WID-90 the sheet\'s foreign link in NV\'s call to action opens in a new tab with noopener noreferrer; undone on hide', async () => {
+    const card = { link: 'https://elsewhere.example/talk', image: '', eyebrow: '', title: 'Talk', date: '', video: '', description: '', ctaText: 'Watch', newTab: true };
+    const t = await rewriteWithCard({ type: 'NV', ctaLink: '' }, card);
+    const link = q(PAGE.banner)!.querySelector('a')!;
+    expect([link.getAttribute('href'), link.target, link.rel]).toEqual(['https://elsewhere.example/talk', '_blank', 'noopener noreferrer']);
+    t.undo();
+    expect(link.hasAttribute('target') || link.hasAttribute('rel')).toBe(false);
+    // The vendor's own link, or one the config sets, stays in the tab.
+    const own = await rewriteWithCard({ type: 'NV', ctaLink: '' }, { ...card, link: new URL('/talk', location.href).href, newTab: false });
+    expect(q(PAGE.banner)!.querySelector('a')!.hasAttribute('target')).toBe(false);
+    own.undo();
+    await rewriteWithCard({ type: 'NV', ctaLink: '/register' }, card);
+    expect(q(PAGE.banner)!.querySelector('a')!.hasAttribute('target')).toBe(false);
   });
 
   it('WID-82 NV with every value empty changes nothing', async () => {

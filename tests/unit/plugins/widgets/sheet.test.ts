@@ -82,6 +82,16 @@ describe('spreadsheet answers (WID-86..90)', () => {
     expect(rowToCard([{ v: '/ok' }, { v: 'javascript:x' }, null, { v: 'Title' }], options)?.image).toBe('');
   });
 
+  it('WID-86 markup in an image cell\'s formatted value never becomes an address: the value is used, or nothing', () => {
+    const options = { base: 'https://site.example/events', vendorDomain: '', maxCards: 9 };
+    const row = (image: unknown) => [{ v: 'https://site.example/a' }, image, null, { v: 'Title' }];
+    expect(rowToCard(row({ v: 'https://cdn.example/i.png', f: '<img src="https://cdn.example/i.png">' }), options)?.image).toBe('https://cdn.example/i.png');
+    for (const image of [{ f: '<img src="https://cdn.example/i.png">' }, { v: '<img src=x>' }, { v: 'not an address' }, { v: '"/x.png"' }]) {
+      expect(rowToCard(row(image), options)?.image).toBe('');
+    }
+    expect(rowToCard(row({ v: '/images/i.png' }), options)?.image).toBe('https://site.example/images/i.png');
+  });
+
   it('WID-86 empty rows, null cells and rows without a link are skipped', () => {
     const result = parseSheet(SHEET_ANSWERS['empty-rows'](), options);
     expect(result).toMatchObject({ skipped: 3 });
