@@ -3,7 +3,7 @@
  * never clamped into another value. And a traffic share that would take more than all the traffic.
  */
 import { describe, expect, it } from 'vitest';
-import { PERCENT_RULE, readNumber, trafficShareProblem } from '../../../desktop/renderer/src/forms/field-rules';
+import { PERCENT_RULE, readNumber, trafficShareProblem } from '../../../desktop/renderer/src/inspector/field-rules';
 
 describe('inspector number rules', () => {
   it('EDT-8 reads percentages with up to two decimals, a comma as the decimal point, empty as no value', () => {

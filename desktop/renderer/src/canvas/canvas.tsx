@@ -4,7 +4,7 @@
  * selected variation, and preview as a visitor with a shareable link.
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { previewList, savedChanges } from '../authoring/variation-changes';
+import { previewList, savedChanges } from '../inspector/changes/variation-changes';
 import { canvasOrigin } from '../model/backend';
 import { useModel, useRows } from '../model/hooks';
 import type { SlotProps } from '../workspace/slot-props';

@@ -5,7 +5,7 @@
  */
 import { lazy, Suspense, useState } from 'react';
 import { valueText, type EntityDiff, type FieldDiff } from '../../../../editor-model/project-diff';
-import { FIELD_WORDS } from '../forms/words';
+import { FIELD_WORDS } from '../inspector/words';
 import { Icon } from '../shell/icons';
 
 const MonacoDiff = lazy(() => import('./monaco-diff'));

@@ -78,8 +78,8 @@ export default function CodeEditor({ path, language, value, onChange, jsonSchema
   );
 }
 
-/** Props of {@link DiffView}. */
-export interface DiffViewProps {
+/** Props of {@link CodeDiff}. */
+export interface CodeDiffProps {
   original: string;
   modified: string;
   language: CodeLanguage;
@@ -87,7 +87,7 @@ export interface DiffViewProps {
 }
 
 /** Monaco's diff editor, read-only (revisions, review). */
-export function DiffView({ original, modified, language, height = 240 }: DiffViewProps) {
+export function CodeDiff({ original, modified, language, height = 240 }: CodeDiffProps) {
   return (
     <MonacoDiff
       height={height}

@@ -4,10 +4,10 @@
  * code-editor.tsx directly, so the editor's initial bundle stays free of Monaco.
  */
 import { lazy, Suspense } from 'react';
-import type { CodeEditorProps, DiffViewProps } from './code-editor';
+import type { CodeEditorProps, CodeDiffProps } from './code-editor';
 
 const LazyCodeEditor = lazy(() => import('./code-editor'));
-const LazyDiffView = lazy(() => import('./code-editor').then((module) => ({ default: module.DiffView })));
+const LazyCodeDiff = lazy(() => import('./code-editor').then((module) => ({ default: module.CodeDiff })));
 
 const placeholder = (height: number | string | undefined) => (
   <div className="code-editor code-editor--loading" style={{ height: height ?? 220 }}>
@@ -25,12 +25,12 @@ export function CodeEditor(props: CodeEditorProps) {
 }
 
 /** Monaco's diff editor, loaded on first use. */
-export function DiffView(props: DiffViewProps) {
+export function CodeDiff(props: CodeDiffProps) {
   return (
     <Suspense fallback={placeholder(props.height)}>
-      <LazyDiffView {...props} />
+      <LazyCodeDiff {...props} />
     </Suspense>
   );
 }
 
-export type { CodeEditorProps, CodeLanguage, DiffViewProps } from './code-editor';
+export type { CodeEditorProps, CodeLanguage, CodeDiffProps } from './code-editor';

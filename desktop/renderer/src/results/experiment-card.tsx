@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import type { ExperimentResult, ExperimentState, ProjectResults } from '../../../../editor-model/api-contract';
 import type { Method } from '../../../../stats/index';
-import { Toggle } from '../forms/fields';
+import { Toggle } from '../inspector/fields';
 import { Icon } from '../shell/icons';
 import { ANY_GOAL, amount, analyse, type MetricKind, metricsOf, percent, pValueText, signedPercent, type VariationRow } from './analysis';
 import { UpliftAxis, UpliftBar } from './uplift-bar';

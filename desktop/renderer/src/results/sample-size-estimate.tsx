@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { ExperimentResult } from '../../../../editor-model/api-contract';
-import { NumberInput } from '../forms/fields';
+import { NumberInput } from '../inspector/fields';
 import { callApi } from '../model/backend';
 import { useEntity, useModel, useRows } from '../model/hooks';
 import { METHODS } from './analysis';

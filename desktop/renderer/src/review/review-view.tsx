@@ -10,7 +10,7 @@ import { BackendError, callApi } from '../model/backend';
 import { useModel } from '../model/hooks';
 import { kb } from '../history/history-view';
 import { DiffView } from '../history/diff-view';
-import { focusField } from '../forms/focus-field';
+import { focusField } from '../inspector/focus-field';
 import { usePageCheck } from './page-check';
 import { Icon } from '../shell/icons';
 import type { Selection } from '../session/selection';

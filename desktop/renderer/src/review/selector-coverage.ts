@@ -10,7 +10,7 @@ import type { RowCells } from '../../../../editor-model/project-codec';
 import type { EntityDiff } from '../../../../editor-model/project-diff';
 import { selectorReason } from '../../../../editor-model/selectors';
 import { canvasViews } from '../canvas/views';
-import { KINDS, kindOf } from '../authoring/change-kinds';
+import { KINDS, kindOf } from '../inspector/changes/change-kinds';
 import { readChange } from '../model/changes';
 import { displayName, rowsOf } from '../model/entities';
 

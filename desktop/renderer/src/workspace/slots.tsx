@@ -10,7 +10,7 @@ import type { SlotProps } from './slot-props';
 
 // Loaded on first use, after the tree: opening a project waits for neither (nor for their parsing).
 const Canvas = lazy(() => import('../canvas/canvas').then((module) => ({ default: module.Canvas })));
-const ChangeInspector = lazy(() => import('../authoring/change-inspector').then((module) => ({ default: module.ChangeInspector })));
+const ChangeInspector = lazy(() => import('../inspector/changes/change-inspector').then((module) => ({ default: module.ChangeInspector })));
 
 /** The page canvas (centre of the Design tab). */
 export function CanvasSlot(props: SlotProps) {

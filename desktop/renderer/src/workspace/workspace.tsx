@@ -23,7 +23,7 @@ import { CanvasSlot } from './slots';
 const HistoryView = lazy(() => import('../history/history-view').then((module) => ({ default: module.HistoryView })));
 const ReviewView = lazy(() => import('../review/review-view').then((module) => ({ default: module.ReviewView })));
 const ResultsView = lazy(() => import('../results/results-view').then((module) => ({ default: module.ResultsView })));
-const Inspector = lazy(() => import('../forms/inspector').then((module) => ({ default: module.Inspector })));
+const Inspector = lazy(() => import('../inspector/inspector').then((module) => ({ default: module.Inspector })));
 const inspectorFallback = (
   <aside className="inspector" aria-label="Inspector" aria-busy="true">
     <header className="panel-header"><span className="panel-header__title">Inspector</span></header>

@@ -4,8 +4,8 @@
  * code and widget JSON are edited in Monaco, loaded on first use.
  */
 import { useEffect, useState } from 'react';
-import type { AuthoredChange } from '../model/changes';
-import { CodeEditor, type CodeLanguage } from '../monaco/lazy';
+import type { AuthoredChange } from '../../model/changes';
+import { CodeEditor, type CodeLanguage } from '../../monaco/lazy';
 import type { ChangeKind } from './change-kinds';
 import { selectorError } from './selector-check';
 import { loadWidgets, type WidgetEntry } from './widget-catalogue';

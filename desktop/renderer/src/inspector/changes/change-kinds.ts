@@ -4,9 +4,9 @@
  * (href, src and any other), class, style, hide and remove are `attribute` changes; insert is
  * `append` with its operator; move is `rearrange`; redirect, custom code and widget are their types.
  */
-import type { Selection } from '../../../agent/protocol';
-import type { AuthoredChange } from '../model/changes';
-import { CUSTOM_CODE_TEMPLATE } from '../monaco/custom-code-api';
+import type { Selection } from '../../../../agent/protocol';
+import type { AuthoredChange } from '../../model/changes';
+import { CUSTOM_CODE_TEMPLATE } from '../../monaco/custom-code-api';
 import { selectorError } from './selector-check';
 
 export type ChangeKind = 'text' | 'html' | 'attributes' | 'class' | 'style' | 'hide' | 'remove' | 'insert' | 'move' | 'redirect' | 'code' | 'widget';

@@ -5,8 +5,8 @@
  * own `toJsonSchema`, so editor and applier read one declaration). The editor's copy closes the
  * object, so a field the widget does not declare is flagged; the runtime itself keeps such a field.
  */
-import type { Plugin, WidgetSchema } from '../../../../core';
-import { toJsonSchema } from '../../../../plugins/_shared/widget-schema';
+import type { Plugin, WidgetSchema } from '../../../../../core';
+import { toJsonSchema } from '../../../../../plugins/_shared/widget-schema';
 
 /** A widget as the widget form offers it. */
 export interface WidgetEntry {

@@ -10,7 +10,7 @@ import { createUrlMatcher } from '../../../../plugins/modules/pages/url';
 import type { CellValue } from '../../../../editor-model/project-codec';
 import { displayName, setFields } from '../model/entities';
 import { useEntity, useModel, useRows } from '../model/hooks';
-import { selectorError } from '../authoring/selector-check';
+import { selectorError } from './changes/selector-check';
 import { replaceRow } from '../model/project-store';
 import { Icon } from '../shell/icons';
 import { evaluateGroup, GroupEditor, parseGroup, serializeGroup, type Group } from './condition-group';
@@ -193,7 +193,7 @@ export function ActionForm({ rowId }: { rowId: string }) {
 }
 
 /** A change, as data (the canvas's change forms author them on the page). */
-export function ChangeForm({ rowId }: { rowId: string }) {
+export function ChangeRowForm({ rowId }: { rowId: string }) {
   const model = useModel();
   const row = useEntity('changes', rowId);
   const { parentTable: _p, parentId: _i, listKey: _l, order: _o, lists: _s, ...fields } = row;

@@ -5,11 +5,11 @@
  * canvas; Save writes it into the project model as one undo step.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { canvasSession, useCanvasState } from '../canvas/canvas-session';
-import { actionFor, addChange, removeChange, updateChange, type AuthoredChange } from '../model/changes';
-import { displayName } from '../model/entities';
-import { useModel, useRows } from '../model/hooks';
-import type { SlotProps } from '../workspace/slot-props';
+import { canvasSession, useCanvasState } from '../../canvas/canvas-session';
+import { actionFor, addChange, removeChange, updateChange, type AuthoredChange } from '../../model/changes';
+import { displayName } from '../../model/entities';
+import { useModel, useRows } from '../../model/hooks';
+import type { SlotProps } from '../../workspace/slot-props';
 import './authoring.css';
 import { ChangeForm } from './change-form';
 import { blankChange, draftProblems, kindOf, KINDS, summary, type ChangeKind } from './change-kinds';

@@ -8,7 +8,7 @@ import { Icon } from '../shell/icons';
 import type { Selection } from '../session/selection';
 import { ChangeInspectorSlot } from '../workspace/slots';
 import { ExperimentForm, LayerForm, ProjectForm, VariationForm } from './campaign-forms';
-import { ActionForm, AudienceForm, ChangeForm, EventForm, PageForm } from './targeting-forms';
+import { ActionForm, AudienceForm, ChangeRowForm, EventForm, PageForm } from './targeting-forms';
 
 /** Props of {@link Inspector}. */
 export interface InspectorProps {
@@ -26,7 +26,7 @@ function EntityForm({ selection, onShowResults }: InspectorProps) {
     case 'experiments': return <ExperimentForm rowId={rowId} onShowResults={onShowResults} />;
     case 'variations': return <VariationForm rowId={rowId} />;
     case 'actions': return <ActionForm rowId={rowId} />;
-    case 'changes': return <ChangeForm rowId={rowId} />;
+    case 'changes': return <ChangeRowForm rowId={rowId} />;
     case 'audiences': return <AudienceForm rowId={rowId} />;
     case 'pages': return <PageForm rowId={rowId} />;
     case 'events': return <EventForm rowId={rowId} />;

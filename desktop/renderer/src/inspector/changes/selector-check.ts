@@ -4,7 +4,7 @@
  * publish apply (editor-model/selectors.ts), so the field, save and review agree; the browser's own
  * parser is asked too, so nothing it refuses gets through.
  */
-import { selectorReason } from '../../../../editor-model/selectors';
+import { selectorReason } from '../../../../../editor-model/selectors';
 
 /** Whether the page's browser accepts `selector`. */
 const browserAccepts = (selector: string): boolean => {

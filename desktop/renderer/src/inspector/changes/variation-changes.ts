@@ -3,10 +3,10 @@
  * action for the view on the canvas (all its actions when the view is not known), in order, with
  * the inspector's unsaved draft in place of its saved row or added at the end.
  */
-import type { DraftChange } from '../canvas/preview-code';
-import { changesOf, readChange, type AuthoredChange } from '../model/changes';
-import { rowsOf } from '../model/entities';
-import type { ProjectStore } from '../model/project-store';
+import type { DraftChange } from '../../canvas/preview-code';
+import { changesOf, readChange, type AuthoredChange } from '../../model/changes';
+import { rowsOf } from '../../model/entities';
+import type { ProjectStore } from '../../model/project-store';
 
 /** A saved change with its row id. */
 export interface SavedChange {
