@@ -2,7 +2,7 @@
  * Form fields of the inspector. Text and number fields commit on Enter or when they lose focus,
  * so one typed value is one undo step (not one per key).
  */
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { claimFocus, show } from './focus-field';
 import { readNumber } from './field-rules';
 
@@ -20,6 +20,25 @@ export function Field({ label, hint, children, wide }: { label: string; hint?: R
 /** The message under a field whose typed value is refused, announced to screen readers. */
 function FieldError({ id, message }: { id: string; message: string | undefined }) {
   return message ? <span className="field__error" id={id} role="alert">{message}</span> : null;
+}
+
+/**
+ * What a checked text or number input does with its draft: typed into, committed on Enter and blur,
+ * restored on Escape, marked invalid and described by its error while its value is refused.
+ */
+function draftEditing({ problem, errorId, setDraft, commit, restore }: {
+  problem: string | undefined; errorId: string; setDraft(value: string): void; commit(): void; restore(): void;
+}) {
+  return {
+    'aria-invalid': problem ? true : undefined,
+    'aria-describedby': problem ? errorId : undefined,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => setDraft(event.target.value),
+    onBlur: commit,
+    onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => {
+      if (event.key === 'Enter') commit();
+      if (event.key === 'Escape') restore();
+    },
+  };
 }
 
 /**
@@ -52,14 +71,7 @@ export function TextInput({ value, onCommit, placeholder, readOnly, name, mono, 
         value={draft}
         placeholder={placeholder}
         readOnly={readOnly}
-        aria-invalid={problem ? true : undefined}
-        aria-describedby={problem ? errorId : undefined}
-        onChange={(event) => setDraft(event.target.value)}
-        onBlur={commit}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') commit();
-          if (event.key === 'Escape') setDraft(value);
-        }}
+        {...draftEditing({ problem, errorId, setDraft, commit, restore: () => setDraft(value) })}
       />
       <FieldError id={errorId} message={problem} />
     </>
@@ -94,14 +106,7 @@ export function NumberInput({ value, onCommit, min, max, decimals, step, unit, n
           aria-label={label}
           inputMode="decimal"
           value={draft}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? errorId : undefined}
-          onChange={(event) => setDraft(event.target.value)}
-          onBlur={commit}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') commit();
-            if (event.key === 'Escape') setDraft(shown);
-          }}
+          {...draftEditing({ problem, errorId, setDraft, commit, restore: () => setDraft(shown) })}
           step={step}
         />
         {unit ? <span className="number-input__unit">{unit}</span> : null}
