@@ -14,6 +14,18 @@ const isObj = (value: unknown): value is Obj => !!value && typeof value === 'obj
 export type EntityKind =
   | 'project' | 'layer' | 'experiment' | 'variation' | 'action' | 'change' | 'audience' | 'page' | 'event' | 'dimension' | 'visitorAttribute';
 
+/** The tree's words for the kinds whose data name differs (a layer is a campaign, a page a view). */
+const KIND_WORDS: Partial<Record<EntityKind, string>> = { layer: 'campaign', page: 'view', visitorAttribute: 'visitor attribute' };
+
+/** What a change is, as the change forms call it ("Text change", "Insert HTML change"). */
+function changeWords(change: Obj): string {
+  const attributes = isObj(change.attributes) ? Object.keys(change.attributes) : [];
+  const byAttribute: Record<string, string> = { text: 'Text', html: 'HTML', style: 'Style', class: 'Class', addClass: 'Class', removeClass: 'Class', hide: 'Hide', remove: 'Remove' };
+  const byType: Record<string, string> = { append: 'Insert HTML', rearrange: 'Move', redirect: 'Redirect', custom_code: 'Custom code', widget: 'Widget' };
+  const word = change.type === 'attribute' ? (attributes.map((name) => byAttribute[name]).find(Boolean) ?? 'Attributes') : byType[String(change.type)];
+  return word ? `${word} change` : 'change';
+}
+
 /** How a value is best shown: `code`, `html`, `css` and `json` in Monaco's diff editor, `text` inline. */
 export type ValueFormat = 'code' | 'html' | 'css' | 'json' | 'text';
 
@@ -57,7 +69,7 @@ export function flattenProject(data: Obj): Map<string, FlatEntity> {
   const put = (key: string, kind: EntityKind, entity: Obj, fallbackId: string, where = '') => {
     const id = typeof entity.id === 'string' ? entity.id : fallbackId;
     const name = typeof entity.name === 'string' && entity.name ? `"${entity.name}"` : typeof entity.apiName === 'string' ? `"${entity.apiName}"` : id;
-    out.set(key, { kind, id, label: `${kind} ${name}${where}`, fields: ownFields(entity) });
+    out.set(key, { kind, id, label: `${kind === 'change' ? changeWords(entity) : KIND_WORDS[kind] ?? kind} ${name}${where}`, fields: ownFields(entity) });
   };
   const list = (owner: Obj, key: string): Obj[] => (Array.isArray(owner[key]) ? (owner[key] as unknown[]).filter(isObj) : []);
   put('project', 'project', data, String(data.projectId ?? 'project'));

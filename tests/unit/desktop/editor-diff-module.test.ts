@@ -33,6 +33,8 @@ describe('entity diff', () => {
     const byKey = Object.fromEntries(diff.map((entity) => [entity.key, entity]));
     expect(byKey['experiment:E']).toMatchObject({ status: 'changed', fields: [{ field: 'name', before: 'Hero', after: 'Hero copy', format: 'text' }] });
     expect(byKey['variation:A/action:x/change:c'].fields[0]).toMatchObject({ field: 'value', format: 'code' });
+    // The tree's words: a changed change is named by its kind, a layer is a campaign.
+    expect(byKey['variation:A/action:x/change:c'].label).toMatch(/^Custom code change c in /);
     expect(byKey['page:P'].status).toBe('removed');
     expect(byKey['audience:aud'].status).toBe('added');
     expect(byKey.project).toBeUndefined();

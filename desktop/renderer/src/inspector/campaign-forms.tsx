@@ -26,8 +26,8 @@ export function ProjectForm() {
     <>
       <FormSection title="Project">
         <Field label="Project id" hint="Names the snippet file; fixed once created."><TextInput value={String(row.projectId ?? '')} readOnly onCommit={() => undefined} /></Field>
-        <Field label="Account id"><TextInput name="accountId" value={String(row.accountId ?? '')} onCommit={(value) => set({ accountId: value }, 'Edit account id')} /></Field>
-        <Field label="Namespace"><TextInput name="namespace" value={String(row.namespace ?? '')} onCommit={(value) => set({ namespace: value }, 'Edit namespace')} /></Field>
+        <Field label="Account id" hint="Your account's id, sent with every event."><TextInput name="accountId" value={String(row.accountId ?? '')} onCommit={(value) => set({ accountId: value }, 'Edit account id')} /></Field>
+        <Field label="Namespace" hint="Keeps this project's stored decisions apart from other projects on the same site."><TextInput name="namespace" value={String(row.namespace ?? '')} onCommit={(value) => set({ namespace: value }, 'Edit namespace')} /></Field>
         <Field label="Revision in the data" hint="Each publish numbers itself after the live revision."><TextInput value={String(row.revision ?? (row.extra as Record<string, unknown> | undefined)?.revision ?? '')} readOnly onCommit={() => undefined} /></Field>
       </FormSection>
       <FormSection title="Traffic">
@@ -35,7 +35,9 @@ export function ProjectForm() {
           <NumberInput name="holdback" label="Global holdback" {...PERCENT_RULE} step={0.01} value={toPercent(row.holdback)} onCommit={(value) => set({ holdback: toPoints(value) }, 'Edit global holdback')} />
         </Field>
         <div className="field field--inline"><span className="field__label">Anonymise IP</span><Toggle label="Anonymise IP" checked={row.anonymizeIP === true} onChange={(value) => set({ anonymizeIP: value }, 'Toggle anonymise IP')} /></div>
+        <span className="field__hint">Visitors' IP addresses are shortened before anything is stored.</span>
         <div className="field field--inline"><span className="field__label">Honour force parameters</span><Toggle label="Honour force parameters" checked={row.enableForceParameters === true} onChange={(value) => set({ enableForceParameters: value }, 'Toggle force parameters')} /></div>
+        <span className="field__hint">A link can force a variation (varia_force_variations) for previews and QA; forced visits are not tracked.</span>
       </FormSection>
     </>
   );
@@ -54,8 +56,8 @@ export function LayerForm({ rowId }: { rowId: string }) {
   return (
     <>
       <FormSection title="Campaign">
-        <Field label="Name"><TextInput name="name" value={String(row.name ?? '')} onCommit={(value) => set({ name: value }, 'Rename')} /></Field>
-        <Field label="Id"><TextInput value={String(row.id ?? rowId)} readOnly onCommit={() => undefined} mono /></Field>
+        <Field label="Name" hint="What staff see in the tree and the results; visitors never see it."><TextInput name="name" value={String(row.name ?? '')} onCommit={(value) => set({ name: value }, 'Rename')} /></Field>
+        <Field label="Id" hint="Fixed once created: the data, the QA log and force parameters name it."><TextInput value={String(row.id ?? rowId)} readOnly onCommit={() => undefined} mono /></Field>
         <Field label="Kind of campaign" hint="How a visitor is decided into one of its experiments.">
           <Select name="policy" label="Policy" value={String(row.policy ?? '')} options={worded(LAYER_POLICIES, LAYER_POLICY_WORDS)} onChange={(value) => set({ policy: value }, 'Edit policy')} />
         </Field>
@@ -172,8 +174,8 @@ export function ExperimentForm({ rowId, onShowResults }: { rowId: string; onShow
   return (
     <>
       <FormSection title="Experiment" actions={onShowResults ? <button type="button" className="button button--small" onClick={onShowResults}><Icon name="results" size={14} /> Results</button> : undefined}>
-        <Field label="Name"><TextInput name="name" value={String(row.name ?? '')} onCommit={(value) => set({ name: value }, 'Rename')} /></Field>
-        <Field label="Id"><TextInput value={String(row.id ?? rowId)} readOnly onCommit={() => undefined} mono /></Field>
+        <Field label="Name" hint="What staff see in the tree and the results; visitors never see it."><TextInput name="name" value={String(row.name ?? '')} onCommit={(value) => set({ name: value }, 'Rename')} /></Field>
+        <Field label="Id" hint="Fixed once created: the data, the QA log and force parameters name it."><TextInput value={String(row.id ?? rowId)} readOnly onCommit={() => undefined} mono /></Field>
         <Field label="Counted from" hint="When a visitor is decided into a variation and counted in the results.">
           <Select label="Bucketing" value={String(row.bucketingStrategy ?? '')} options={[{ value: '', label: 'On every matching page view (default)' }, ...worded(BUCKETING_STRATEGIES, BUCKETING_WORDS)]} onChange={(value) => set({ bucketingStrategy: value || undefined }, 'Edit bucketing')} />
         </Field>
@@ -199,7 +201,7 @@ export function VariationForm({ rowId }: { rowId: string }) {
   const share = percentsFromRanges(experiment.weightDistributions as Range[] | undefined, [String(row.id ?? rowId)])[0];
   return (
     <FormSection title="Variation">
-      <Field label="Name"><TextInput name="name" value={String(row.name ?? '')} onCommit={(value) => setFields(model, 'variations', rowId, { name: value }, `Rename variation to "${value}"`)} /></Field>
+      <Field label="Name" hint="Shown in the results, the QA log and the preview notice."><TextInput name="name" value={String(row.name ?? '')} onCommit={(value) => setFields(model, 'variations', rowId, { name: value }, `Rename variation to "${value}"`)} /></Field>
       <Field label="Id" hint="Force it on a page with ?varia_force_variations=<id>."><TextInput value={String(row.id ?? rowId)} readOnly onCommit={() => undefined} mono /></Field>
       <Field label="Traffic" hint="Edit the split on the experiment."><TextInput value={`${share}%`} readOnly onCommit={() => undefined} /></Field>
     </FormSection>

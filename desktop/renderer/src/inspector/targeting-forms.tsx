@@ -51,8 +51,8 @@ export function AudienceForm({ rowId }: { rowId: string }) {
   return (
     <>
       <FormSection title="Audience">
-        <Field label="Name"><TextInput name="name" value={String(row.name ?? '')} onCommit={(value) => setFields(model, 'audiences', rowId, { name: value }, `Rename audience to "${value}"`)} /></Field>
-        <Field label="Id"><TextInput value={String(row.id ?? rowId)} readOnly onCommit={() => undefined} mono /></Field>
+        <Field label="Name" hint="What experiments list it by."><TextInput name="name" value={String(row.name ?? '')} onCommit={(value) => setFields(model, 'audiences', rowId, { name: value }, `Rename audience to "${value}"`)} /></Field>
+        <Field label="Id" hint="Fixed once created: the data, the QA log and force parameters name it."><TextInput value={String(row.id ?? rowId)} readOnly onCommit={() => undefined} mono /></Field>
       </FormSection>
       <FormSection title="Conditions">
         <GroupEditor
@@ -111,9 +111,9 @@ export function PageForm({ rowId }: { rowId: string }) {
   return (
     <>
       <FormSection title="View">
-        <Field label="Name"><TextInput name="name" value={String(row.name ?? '')} onCommit={(value) => set({ name: value }, 'Rename')} /></Field>
+        <Field label="Name" hint="What campaigns and the canvas list it by."><TextInput name="name" value={String(row.name ?? '')} onCommit={(value) => set({ name: value }, 'Rename')} /></Field>
         <Field label="API name" hint="Used by the page call and by events."><TextInput name="apiName" value={String(row.apiName ?? '')} onCommit={(value) => set({ apiName: value }, 'Edit API name')} mono /></Field>
-        <Field label="Activation">
+        <Field label="Activation" hint="When the view becomes active on a page whose URL its rules match.">
           <Select label="Activation" value={String(row.activationType ?? '')} options={[{ value: '', label: 'When the URL matches (default)' }, ...worded(PAGE_ACTIVATION_TYPES, PAGE_ACTIVATION_WORDS)]} onChange={(value) => set({ activationType: value || undefined }, 'Edit activation')} />
         </Field>
       </FormSection>
@@ -136,7 +136,7 @@ export function PageForm({ rowId }: { rowId: string }) {
           }
         />
         <div className="url-check">
-          <Field label="Does this URL match?" wide>
+          <Field label="Does this URL match?" wide hint="Paste any address: the runtime's own URL matcher answers.">
             <input className="input input--mono" name="url-check" placeholder="Paste a page URL" value={url} onChange={(event) => setUrl(event.target.value)} />
           </Field>
           {url.trim() ? (
@@ -162,10 +162,10 @@ export function EventForm({ rowId }: { rowId: string }) {
   const config = (row.config as Obj | undefined) ?? {};
   return (
     <FormSection title="Event">
-      <Field label="Name"><TextInput name="name" value={String(row.name ?? '')} onCommit={(value) => set({ name: value }, 'Rename')} /></Field>
+      <Field label="Name" hint="What the results and goal pickers list it by."><TextInput name="name" value={String(row.name ?? '')} onCommit={(value) => set({ name: value }, 'Rename')} /></Field>
       <Field label="API name" hint="The name the event is tracked with."><TextInput name="apiName" value={String(row.apiName ?? '')} onCommit={(value) => set({ apiName: value }, 'Edit API name')} mono /></Field>
-      <Field label="Type"><Select label="Event type" value={String(row.eventType ?? '')} options={EVENT_TYPES} onChange={(value) => set({ eventType: value }, 'Edit type')} /></Field>
-      <Field label="View">
+      <Field label="Type" hint="What counts as the event: a click on an element, a view, or a call from the page."><Select label="Event type" value={String(row.eventType ?? '')} options={EVENT_TYPES} onChange={(value) => set({ eventType: value }, 'Edit type')} /></Field>
+      <Field label="View" hint="Counted only while this view is active.">
         <Select label="View" value={String(row.pageId ?? '')} options={[{ value: '', label: 'Any view' }, ...pages.map(({ rowId: pageRow, row: page }) => ({ value: String(page.id ?? pageRow), label: displayName(page, pageRow) }))]} onChange={(value) => set({ pageId: value || undefined }, 'Edit view')} />
       </Field>
       {row.eventType === 'click' ? (
@@ -199,9 +199,9 @@ export function ChangeRowForm({ rowId }: { rowId: string }) {
   const { parentTable: _p, parentId: _i, listKey: _l, order: _o, lists: _s, ...fields } = row;
   return (
     <FormSection title="Change">
-      <Field label="Type"><TextInput value={String(row.type ?? '')} readOnly onCommit={() => undefined} /></Field>
-      <Field label="Selector"><TextInput name="selector" label="Selector" mono fieldPath="selector" check={selectorError} value={String(row.selector ?? '')} onCommit={(value) => setFields(model, 'changes', rowId, { selector: value }, `Edit selector of change ${rowId}`)} /></Field>
-      <Field label="Fields" wide><JsonInput rows={10} value={fields} onCommit={(value) => model.edit(`Edit change ${rowId}`, (store) => {
+      <Field label="Type" hint="Set when the change is made; author it on the canvas."><TextInput value={String(row.type ?? '')} readOnly onCommit={() => undefined} /></Field>
+      <Field label="Selector" hint="CSS selector of the element the change applies to."><TextInput name="selector" label="Selector" mono fieldPath="selector" check={selectorError} value={String(row.selector ?? '')} onCommit={(value) => setFields(model, 'changes', rowId, { selector: value }, `Edit selector of change ${rowId}`)} /></Field>
+      <Field label="Fields" wide hint="The change's other settings as JSON; checked when it parses."><JsonInput rows={10} value={fields} onCommit={(value) => model.edit(`Edit change ${rowId}`, (store) => {
         const keep = { parentTable: row.parentTable, parentId: row.parentId, listKey: row.listKey, order: row.order };
         replaceRow(store, 'changes', rowId, { ...(value as Obj), ...keep });
       })} /></Field>
