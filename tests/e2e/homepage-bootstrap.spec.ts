@@ -210,3 +210,23 @@ test('BOOT-11 an error in the main function goes to the error handler, never to 
   expect(lines).toContainEqual(expect.stringContaining(`error: [Varia] ${NOTICES.bootstrapError} Error: console refused`));
   expect(pageProblems.pageErrors).toEqual([]);
 });
+
+test('EDT-23 BOOT-2 a preview link forces its variation over the one this browser stored, and the notice names the other campaigns it was decided into', async ({ page, baseURL }) => {
+  // A visitor first, decided and stored in every campaign of the homepage.
+  await openHomepage(page, '/');
+  const variationMap = () =>
+    page.evaluate(() => (window as unknown as { varia: { get(n: string): { getVariationMap(): Record<string, { id: string }> } } }).varia.get('state').getVariationMap());
+  const stored = (await variationMap())[ENGLISH.nav.experiment]?.id;
+  expect([ENGLISH.nav.original, ENGLISH.nav.variation]).toContain(stored);
+  // The preview forces the other variation of the navigation experiment: it wins over the stored one.
+  const forced = stored === ENGLISH.nav.original ? ENGLISH.nav.variation : ENGLISH.nav.original;
+  const { token } = await editorCall<{ token: string }>(editorSession(baseURL), 'projects/homepage/preview-link', { variationIds: [forced] });
+  await openHomepage(page, '/', `?varia_token=${token}&varia_force_variations=${forced}`);
+  expect((await variationMap())[ENGLISH.nav.experiment]?.id).toBe(forced);
+  const experiment = (project.data.layers ?? []).flatMap((layer) => layer.experiments).find((item) => item.id === ENGLISH.nav.experiment)!;
+  const notice = page.locator('#varia-preview-notice');
+  await expect(notice).toContainText(`Forced: ${experiment.name} \u2192 ${experiment.variations.find((item) => item.id === forced)!.name}`);
+  // Every other campaign this browser is in is named, so a clash on the page can be explained.
+  await expect(notice).toContainText('Also decided for this browser:');
+  expect(await notice.innerText()).not.toContain(`${experiment.name} \u2192 ${experiment.variations.find((item) => item.id === stored)!.name};`);
+});
