@@ -17,7 +17,7 @@ export interface WidgetEntry {
   defaults: Record<string, unknown>;
 }
 
-const modules = import.meta.glob<{ default: unknown }>('../../../../plugins/widgets/*/index.ts');
+const modules = import.meta.glob<{ default: unknown }>('../../../../../plugins/widgets/*/index.ts');
 
 let catalogue: Promise<WidgetEntry[]> | undefined;
 
