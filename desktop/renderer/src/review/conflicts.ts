@@ -115,7 +115,7 @@ export function conflictProbes(store: MergeableStore, diff: readonly EntityDiff[
 /** The agent's request for a view's probe. */
 export const overlapPairs = (probe: ViewProbe): OverlapPair[] => probe.pairs.map(({ id, mine, theirs }) => ({ id, a: mine.selectors, b: theirs.selectors }));
 
-const who = (item: ChangeOnView) => `${item.experimentName} (campaign ${item.layerName})`;
+const who = (item: ChangeOnView) => `${item.experimentName} (${item.layerName === item.experimentName ? 'campaign of the same name' : `campaign ${item.layerName}`})`;
 
 /** The sentence of one clash, in the product's words. */
 function sentence(conflict: Omit<Conflict, 'message'>): string {

@@ -64,6 +64,10 @@ export function exclusionConsequence(store: MergeableStore, experimentId: string
   } else words.push(`In the group of ${name(otherExperimentId)}, eligible visitors are split equally between ${plan.group.map(name).join(' and ')}.`);
   const later = (plan.metadata.experimentPriorities ?? []).slice((plan.metadata.experimentPriorities ?? []).findIndex((group) => group.some((item) => idOf(item) === experimentId)) + 1).flat().map(idOf);
   const audiences = (mine.row.audienceIds as unknown[] | undefined) ?? [];
+  if (!audiences.length && plan.weighted) {
+    const others = plan.group.filter((id) => id !== experimentId).map(name).join(', ');
+    words.push(`Visitors outside the audience of ${others} meet ${name(experimentId)} in ${percent(plan.metadata.experimentWeights![experimentId])} of cases and nothing of this campaign otherwise.`);
+  }
   if (later.length && !audiences.length) words.push(`${name(experimentId)} targets everyone, so the campaign's later groups (${later.map(name).join(', ')}) are no longer reached.`);
   return words.join(' ');
 }

@@ -109,36 +109,48 @@ export function ReviewView({ projectId, onSelect, onPublished }: ReviewViewProps
         <button type="button" className="button" onClick={() => void load()}><Icon name="review" /> Refresh</button>
       </header>
       <div className="review__grid">
-        <section className="card" aria-label="Validation">
-          <h3 className="card__title">
-            {review ? (errors.length ? <><Icon name="error" className="tone-error" /> {errors.length} problem{errors.length > 1 ? 's' : ''} to fix</> : <><Icon name="check" className="tone-ok" /> Valid</>) : 'Validation'}
-          </h3>
-          {review && !problems.length ? <p className="muted">The runtime's structural and plugin rules find nothing wrong.</p> : null}
-          {pageCheck.status ? <p className="muted page-check" role="status" data-testid="page-check">{pageCheck.status}</p> : null}
-          <ul className="problems">
-            {problems.map((problem, index) => (
-              <li key={index} className={`problem problem--${problem.severity}`}>
-                <Icon name={problem.severity === 'error' ? 'error' : 'warning'} size={14} />
-                <span className="problem__text">
-                  {problem.table && problem.rowId ? (
-                    <button
-                      type="button"
-                      className="link"
-                      onClick={() => {
-                        onSelect({ table: problem.table as EntityTable, rowId: problem.rowId! } as Selection);
-                        if (problem.field) focusField(problem.field);
-                      }}
-                    >
-                      {problem.entity}
-                    </button>
-                  ) : <strong>{problem.entity}</strong>}
-                  : {problem.message} <code className="problem__path">{problem.path}</code>
-                </span>
-              </li>
-            ))}
-          </ul>
-          {review?.buildError ? <p className="notice notice--error">{review.buildError}</p> : null}
-        </section>
+        <div className="review__main">
+          <section className="card" aria-label="Validation">
+            <h3 className="card__title">
+              {review ? (errors.length ? <><Icon name="error" className="tone-error" /> {errors.length} problem{errors.length > 1 ? 's' : ''} to fix</> : <><Icon name="check" className="tone-ok" /> Valid</>) : 'Validation'}
+            </h3>
+            {review && !problems.length ? <p className="muted">The runtime's structural and plugin rules find nothing wrong.</p> : null}
+            {pageCheck.status ? <p className="muted page-check" role="status" data-testid="page-check">{pageCheck.status}</p> : null}
+            <ul className="problems">
+              {problems.map((problem, index) => (
+                <li key={index} className={`problem problem--${problem.severity}`}>
+                  <Icon name={problem.severity === 'error' ? 'error' : 'warning'} size={14} />
+                  <span className="problem__text">
+                    {problem.table && problem.rowId ? (
+                      <button
+                        type="button"
+                        className="link"
+                        onClick={() => {
+                          onSelect({ table: problem.table as EntityTable, rowId: problem.rowId! } as Selection);
+                          if (problem.field) focusField(problem.field);
+                        }}
+                      >
+                        {problem.entity}
+                      </button>
+                    ) : <strong>{problem.entity}</strong>}
+                    : {problem.message} <code className="problem__path">{problem.path}</code>
+                  </span>
+                </li>
+              ))}
+            </ul>
+            {review?.buildError ? <p className="notice notice--error">{review.buildError}</p> : null}
+          </section>
+          <ConflictList
+            store={model.store}
+            check={conflictCheck}
+            acknowledged={acknowledged}
+            onAcknowledge={(conflict, on) => acknowledge(conflict.key, on)}
+            onExclude={(conflict) => {
+              moveIntoCampaign(model, conflict.experiment.experimentId, conflict.other.experimentId);
+              void load();
+            }}
+          />
+        </div>
         <section className="card" aria-label="Snippet size">
           <h3 className="card__title">Snippet</h3>
           <p><SizeChange sizes={review?.sizes ?? null} live={review?.liveSizes ?? null} /></p>
@@ -152,16 +164,6 @@ export function ReviewView({ projectId, onSelect, onPublished }: ReviewViewProps
           {refusal ? <p className="field__hint" data-testid="publish-refusal">{refusal}</p> : null}
         </section>
       </div>
-      <ConflictList
-        store={model.store}
-        check={conflictCheck}
-        acknowledged={acknowledged}
-        onAcknowledge={(conflict, on) => acknowledge(conflict.key, on)}
-        onExclude={(conflict) => {
-          moveIntoCampaign(model, conflict.experiment.experimentId, conflict.other.experimentId);
-          void load();
-        }}
-      />
       {state.text ? <p className={`notice notice--${state.tone}`} role={state.tone === 'error' ? 'alert' : 'status'}>{state.text}</p> : null}
       <section aria-label="Changes since live">
         <h3 className="section-title">Changes since live</h3>
