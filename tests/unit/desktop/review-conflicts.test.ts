@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { HOMEPAGE_DATA } from '../../../config/homepage/project';
 import { P13N_HERO_SELECTOR } from '../../../config/homepage/layers/personalisation';
 import { conflictProbes, conflictsOf, overlapPairs, uncheckedOf } from '../../../desktop/renderer/src/review/conflicts';
+import { exclusionConsequence, moveIntoCampaign } from '../../../desktop/renderer/src/review/exclusion';
+import type { ProjectModel } from '../../../desktop/renderer/src/model/project-model';
 import { encodeProject } from '../../../editor-model/project-codec';
 import type { EntityDiff } from '../../../editor-model/project-diff';
 import { TABLES_SCHEMA } from '../../../editor-model/project-schema';
@@ -78,5 +80,38 @@ describe('review: which changes are compared on the page', () => {
       'Experiment L1 (campaign Campaign L1) and Experiment L2 (campaign Campaign L2) both change h1.hero-title on view Homepage.',
     ]);
     expect(conflicts[0].key).toBe('L1_exp|exp_p13n_returning|view_home');
+  });
+});
+
+describe('review: making two clashing experiments mutually exclusive', () => {
+  /** The model's one edit operation over a bare store, recording each edit's label. */
+  const modelOf = (store: MergeableStore) => {
+    const labels: string[] = [];
+    return { labels, model: { store, edit: (label: string, apply: (s: MergeableStore) => void) => (labels.push(label), apply(store)) } as unknown as ProjectModel };
+  };
+
+  it('the experiment moves beside the other in its weighted group, the group\'s share split equally, its emptied campaign removed, in one edit', () => {
+    const store = storeWith(newLayer('L1', 'view_home', [headline]));
+    expect(exclusionConsequence(store, 'L1_exp', 'exp_p13n_returning')).toBe(
+      'Visitors of campaign "Homepage personalisation" then meet one of its experiments, never two. In the group of "Homepage personalisation: Returning", visitors are split by weight: "Homepage personalisation: Returning" 50%, "Experiment L1" 50% ("Homepage personalisation: Returning" had 100%). Visitors outside the audience of "Homepage personalisation: Returning" meet "Experiment L1" in 50% of cases and nothing of this campaign otherwise. "Experiment L1" targets everyone, so the campaign\'s later groups ("Homepage personalisation: New") are no longer reached.',
+    );
+    const { model, labels } = modelOf(store);
+    moveIntoCampaign(model, 'L1_exp', 'exp_p13n_returning');
+    expect(labels).toEqual(['Move experiment "Experiment L1" into campaign "Homepage personalisation"']);
+    expect(store.getCell('experiments', 'L1_exp', 'layerId')).toBe('layer_p13n');
+    const metadata = store.getCell('layers', 'layer_p13n', 'decisionMetadata') as { experimentPriorities: Array<Array<{ entityId: string }>>; experimentWeights: Record<string, number> };
+    expect(metadata.experimentPriorities.map((group) => group.map((item) => item.entityId))).toEqual([['exp_p13n_returning', 'L1_exp'], ['exp_p13n_new']]);
+    expect(metadata.experimentWeights).toEqual({ exp_p13n_returning: 5000, L1_exp: 5000, exp_p13n_new: 10000 });
+    expect(store.hasRow('layers', 'L1')).toBe(false);
+    // Now in one campaign, the two are no longer compared.
+    expect(conflictProbes(store, added('chg_headline')).flatMap((probe) => probe.pairs).some((pair) => pair.theirs.layerId === 'layer_p13n')).toBe(false);
+  });
+
+  it('into a campaign of one experiment: it becomes a campaign of equal priority whose visitors are split equally', () => {
+    const store = storeWith(newLayer('L1', 'view_home', [headline]), newLayer('L2', 'view_home', [{ ...headline, id: 'chg_l2' }]));
+    expect(exclusionConsequence(store, 'L1_exp', 'L2_exp')).toContain('It runs one experiment today; it becomes a campaign of equal priority whose visitors are split equally between "Experiment L2" and "Experiment L1".');
+    moveIntoCampaign(modelOf(store).model, 'L1_exp', 'L2_exp');
+    expect(store.getCell('layers', 'L2', 'policy')).toBe('equal_priority');
+    expect((store.getCell('layers', 'L2', 'decisionMetadata') as { experimentPriorities: Array<Array<{ entityId: string }>> }).experimentPriorities[0].map((item) => item.entityId)).toEqual(['L2_exp', 'L1_exp']);
   });
 });
