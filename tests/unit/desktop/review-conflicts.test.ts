@@ -51,8 +51,11 @@ describe('review: which changes are compared on the page', () => {
     expect(probes.flatMap((probe) => probe.pairs).some((pair) => pair.theirs.layerId === 'layer_p13n')).toBe(false);
   });
 
-  it('nothing changed since live: nothing to compare', () => {
+  it('nothing changed since live: nothing to compare; only the changes made since live are compared, not the rest of their experiment', () => {
     expect(conflictProbes(storeWith(newLayer('L1', 'view_home', [headline])), [])).toEqual([]);
+    const footer = { id: 'chg_footer', type: 'attribute', selector: 'footer p', attributes: { text: 'Hi' } };
+    const probes = conflictProbes(storeWith(newLayer('L1', 'view_home', [headline, footer])), added('chg_footer'));
+    expect(new Set(probes[0].pairs.map((pair) => pair.mine.selectors[0]))).toEqual(new Set(['footer p']));
   });
 
   it('experiments of one campaign are not compared (the runtime keeps them apart)', () => {

@@ -1,10 +1,10 @@
 /**
  * Experiments that clash (issue 37): which pairs of changes review asks the page about, and how the
- * page's answers read. An experiment with element changes added or changed since live is compared with
- * every other campaign of the working copy (the live ones are in it too) that runs on one of its views
- * and changes elements there. Experiments of one campaign are already kept apart by the runtime, so
- * only other campaigns count. Whether two changes touch the same element is decided on the page by the
- * canvas agent (desktop/agent/overlap.ts); this file only says what to ask and how to say the answer.
+ * page's answers read. Each element change added or changed since live is compared with the element
+ * changes of every other campaign of the working copy (the live ones are in it too) on its view.
+ * Experiments of one campaign are already kept apart by the runtime, so only other campaigns count.
+ * Whether two changes touch the same element is decided on the page by the canvas agent
+ * (desktop/agent/overlap.ts); this file only says what to ask and how to say the answer.
  */
 import type { MergeableStore } from 'tinybase';
 import type { OverlapKind, OverlapPair, OverlapResult } from '../../../agent/protocol';
@@ -88,8 +88,9 @@ function changesByView(store: MergeableStore): Map<string, ChangeOnView[]> {
 }
 
 /**
- * What review probes: for each view where an experiment with changes added or changed since live
- * meets another campaign's element changes, every pair of their changes.
+ * What review probes: on each view, every change added or changed since live paired with each element
+ * change of the other campaigns there. What was live on both sides before was reviewed when it went live;
+ * it is not asked about again at every publish that touches the experiment.
  */
 export function conflictProbes(store: MergeableStore, diff: readonly EntityDiff[]): ViewProbe[] {
   const touched = new Set(diff.filter((entity) => entity.kind === 'change' && entity.status !== 'removed').map((entity) => entity.id));
@@ -97,12 +98,12 @@ export function conflictProbes(store: MergeableStore, diff: readonly EntityDiff[
   const probes: ViewProbe[] = [];
   for (const view of canvasViews(store)) {
     const here = byView.get(view.pageId) ?? [];
-    const changed = new Set(here.filter((item) => touched.has(idOf(store.getRow('changes', item.changeRowId) as RowCells, item.changeRowId))).map((item) => item.experimentRowId));
+    const isTouched = (item: ChangeOnView) => touched.has(idOf(store.getRow('changes', item.changeRowId) as RowCells, item.changeRowId));
     const probe: ViewProbe = { ...view, pairs: [], unchecked: [] };
-    for (const mine of here.filter((item) => changed.has(item.experimentRowId))) {
+    for (const mine of here.filter(isTouched)) {
       for (const theirs of here.filter((item) => item.layerRowId !== mine.layerRowId)) {
-        // Two experiments both changed since live are compared once, the earlier-listed as "mine".
-        if (changed.has(theirs.experimentRowId) && here.indexOf(theirs) < here.indexOf(mine)) continue;
+        // Two changes both made since live are compared once, the earlier-listed as "mine".
+        if (isTouched(theirs) && here.indexOf(theirs) < here.indexOf(mine)) continue;
         if (mine.uncheckable || theirs.uncheckable) probe.unchecked.push({ mine, theirs });
         else probe.pairs.push({ id: `${mine.changeRowId}|${theirs.changeRowId}`, mine, theirs });
       }
