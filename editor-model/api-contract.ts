@@ -120,6 +120,21 @@ export interface Review {
 /** How a revision came to be. */
 export type RevisionKind = 'import' | 'publish' | 'rollback';
 
+/**
+ * A clash between two experiments of different campaigns on one view that the publisher chose to run
+ * anyway (issue 37): found on the page at review, acknowledged there, recorded on the revision.
+ */
+export interface AcknowledgedConflict {
+  /** The experiment whose changes since live meet the other's. */
+  experimentId: string;
+  /** The other campaign's experiment. */
+  otherExperimentId: string;
+  /** The view (page id) they clash on. */
+  viewId: string;
+  /** The clash in the product's words, as review showed it. */
+  description: string;
+}
+
 /** A revision without its payload, as the history lists it. */
 export interface RevisionSummary {
   /** The revision's number, assigned by the services from their history (the data's `revision`). */
@@ -133,6 +148,8 @@ export interface RevisionSummary {
   sizes: Sizes | null;
   /** For a rollback: the revision whose data it republished. */
   from?: number;
+  /** Clashes with other campaigns the publisher chose to run anyway (issue 37). */
+  acknowledgedConflicts?: AcknowledgedConflict[];
 }
 
 /** A whole revision: the summary, the project data (functions as `{ $fn }`) and the built snippet. */
@@ -260,6 +277,8 @@ export interface SaveBody {
 /** Body of `publish`. */
 export interface PublishBody {
   note?: string;
+  /** The clashes review found and the publisher chose to run anyway, recorded on the revision. */
+  acknowledgedConflicts?: AcknowledgedConflict[];
 }
 /** Body of `rollback`. */
 export interface RollbackBody {
@@ -292,6 +311,8 @@ const isMergeableContent: Check = (value, path) =>
 
 const projectIdField = matching(PROJECT_ID_PATTERN, PROJECT_ID_RULE);
 const note = optional(text(MAX_NOTE));
+const entityId = matching(/^[\w.-]{1,200}$/, 'an entity id');
+const acknowledgedConflict = shape({ experimentId: entityId, otherExperimentId: entityId, viewId: entityId, description: text(1000) });
 const diffSide = optional(either(oneOf('working', 'live'), matching(/^[1-9]\d{0,7}$/, 'working, live or a revision number')));
 
 // --- Routes --------------------------------------------------------------------------------------
@@ -333,7 +354,7 @@ export const EDITOR_API = {
   openProject: get<ProjectOpening>()('/api/editor/projects/:id/open'),
   saveProject: post<SaveBody, SaveAnswer>()('/api/editor/projects/:id/save', shape({ content: optional(isMergeableContent) }), MAX_WORKING_COPY_BYTES),
   review: get<Review>()('/api/editor/projects/:id/review'),
-  publish: post<PublishBody, PublishResult>()('/api/editor/projects/:id/publish', shape({ note })),
+  publish: post<PublishBody, PublishResult>()('/api/editor/projects/:id/publish', shape({ note, acknowledgedConflicts: optional(listOf(acknowledgedConflict, 200)) })),
   rollback: post<RollbackBody, PublishResult>()('/api/editor/projects/:id/rollback', shape({ revision: isPositiveInteger, note, followWorkingCopy: optional(isBoolean) })),
   revisions: get<RevisionSummary[]>()('/api/editor/projects/:id/revisions'),
   revision: get<Revision>()('/api/editor/projects/:id/revisions/:revision'),

@@ -10,6 +10,7 @@ import { openAgentChannel, type AgentChannel } from './channel';
 import { createPicker, type Picker } from './picker';
 import { createPreview, type Preview } from './preview';
 import { readSession, type ToAgent } from './protocol';
+import { overlapOf } from './overlap';
 import { countMatches } from './selector';
 import { forwardShortcuts } from './shortcuts';
 
@@ -61,6 +62,9 @@ export const startAgent = (
         channel.send({ type: 'counts', counts });
         break;
       }
+      case 'overlap':
+        channel.send({ type: 'overlaps', results: message.pairs.map((pair) => overlapOf(win.document, pair)) });
+        break;
       case 'preview': {
         const { key } = message;
         void preview

@@ -79,6 +79,24 @@ export interface PreviewResult {
   error?: string;
 }
 
+/** How an element of one selector set relates to one of another (issue 37): the same, around it, inside it, or apart. */
+export type OverlapKind = 'same' | 'contains' | 'inside' | 'none';
+
+/** Two selector sets to compare on the page (`a`: one change's selectors, `b`: another's). */
+export interface OverlapPair {
+  id: string;
+  a: string[];
+  b: string[];
+}
+
+/** The answer for one pair: how they overlap, with the labels of an overlapping element of each (`h1.hero-title`). */
+export interface OverlapResult {
+  id: string;
+  kind: OverlapKind;
+  a?: string;
+  b?: string;
+}
+
 /** Editor -> agent. */
 export type ToAgent =
   | { type: 'hello' }
@@ -87,7 +105,8 @@ export type ToAgent =
   | { type: 'navigate'; to: Direction }
   | { type: 'preview'; key: string; changes: PreviewChange[] }
   | { type: 'clearPreview' }
-  | { type: 'count'; selectors: string[] };
+  | { type: 'count'; selectors: string[] }
+  | { type: 'overlap'; pairs: OverlapPair[] };
 
 /** Agent -> editor. */
 export type FromAgent =
@@ -97,6 +116,7 @@ export type FromAgent =
   | { type: 'selected'; selection: Selection }
   | { type: 'previewed'; key: string; results: PreviewResult[]; ms: number }
   | { type: 'counts'; counts: Record<string, number> }
+  | { type: 'overlaps'; results: OverlapResult[] }
   /** A shortcut pressed in the page (undo, redo, save): the editor acts on it as if pressed in its own window. */
   | { type: 'shortcut'; key: ShortcutKey; ctrl: boolean; meta: boolean; shift: boolean };
 
@@ -130,6 +150,7 @@ const TO_AGENT: Record<ToAgent['type'], Check> = {
   preview: shape({ key: isText, changes: listOf(change) }),
   clearPreview: always,
   count: shape({ selectors: listOf(isText) }),
+  overlap: shape({ pairs: listOf(shape({ id: isText, a: listOf(isText), b: listOf(isText) })) }),
 };
 
 const FROM_AGENT: Record<FromAgent['type'], Check> = {
@@ -155,6 +176,7 @@ const FROM_AGENT: Record<FromAgent['type'], Check> = {
     results: listOf(shape({ id: isText, status: isText, matches: optional(isNumber), error: optional(isText) })),
   }),
   counts: shape({ counts: recordOf(isNumber) }),
+  overlaps: shape({ results: listOf(shape({ id: isText, kind: oneOf('same', 'contains', 'inside', 'none'), a: optional(isText), b: optional(isText) })) }),
   shortcut: shape({ key: oneOf('z', 'y', 's'), ctrl: isBoolean, meta: isBoolean, shift: isBoolean }),
 };
 

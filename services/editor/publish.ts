@@ -18,7 +18,7 @@
  * - Publishes of one project run one after the other (a queue per project).
  */
 import { mkdir, rm, writeFile } from 'node:fs/promises';
-import type { LinkedProblem, PublishResult, PublishTimings, Review, Revision } from '../../editor-model/api-contract';
+import type { AcknowledgedConflict, LinkedProblem, PublishResult, PublishTimings, Review, Revision } from '../../editor-model/api-contract';
 import { decodeProject, encodeProject, keepSource, locate, type ProjectTables } from '../../editor-model/project-codec';
 import { diffProjects } from '../../editor-model/project-diff';
 import { SETTINGS_ROW } from '../../editor-model/project-schema';
@@ -194,7 +194,7 @@ function serialised<T>(project: OpenProject, task: () => Promise<T>): Promise<T>
  */
 async function publishData(
   project: OpenProject, snippetsDir: string, data: Record<string, unknown>, stubbed: Record<string, unknown>,
-  locations: Locations, fields: { kind: Revision['kind']; note: string; from?: number },
+  locations: Locations, fields: { kind: Revision['kind']; note: string; from?: number; acknowledgedConflicts?: AcknowledgedConflict[] },
 ): Promise<PublishResult> {
   const started = performance.now();
   const timings: PublishTimings = { check: 0, bundle: 0, minify: 0, write: 0 };
@@ -217,7 +217,8 @@ async function publishData(
   const writing = performance.now();
   const record: Revision = {
     revision, kind: fields.kind, note: fields.note, time: new Date().toISOString(), sizes: await measureAsync(snippet),
-    ...(fields.from !== undefined ? { from: fields.from } : {}), data: published, snippet,
+    ...(fields.from !== undefined ? { from: fields.from } : {}),
+    ...(fields.acknowledgedConflicts?.length ? { acknowledgedConflicts: fields.acknowledgedConflicts } : {}), data: published, snippet,
   };
   await installSnippet(snippetsDir, projectId, snippet, parts);
   await writeRevision(project.dir, record);
@@ -227,11 +228,14 @@ async function publishData(
   return { ...summary, timings };
 }
 
-/** Publishes the working copy (EDT-9, EDT-13); refused with the problems while it is invalid. */
-export function publish(project: OpenProject, snippetsDir: string, note: string): Promise<PublishResult> {
+/**
+ * Publishes the working copy (EDT-9, EDT-13); refused with the problems while it is invalid. The clashes
+ * the publisher acknowledged at review are recorded on the revision (issue 37).
+ */
+export function publish(project: OpenProject, snippetsDir: string, note: string, acknowledgedConflicts: AcknowledgedConflict[] = []): Promise<PublishResult> {
   return serialised(project, async () => {
     const { data, locations, stubbed } = workingData(project);
-    return publishData(project, snippetsDir, data, stubbed, locations, { kind: 'publish', note: note.trim() || 'Published' });
+    return publishData(project, snippetsDir, data, stubbed, locations, { kind: 'publish', note: note.trim() || 'Published', acknowledgedConflicts });
   });
 }
 

@@ -173,7 +173,7 @@ export function editorRoutes(router: Router, context: ServicesContext): void {
       return { saved: true, time: new Date().toISOString() };
     },
     review: async ({ params }) => review(await workspace.get(params.id)),
-    publish: async ({ params, body }) => publish(await workspace.get(params.id), context.snippetsDir, body.note ?? ''),
+    publish: async ({ params, body }) => publish(await workspace.get(params.id), context.snippetsDir, body.note ?? '', body.acknowledgedConflicts),
     rollback: async ({ params, body }) =>
       rollback(await workspace.get(params.id), context.snippetsDir, body.revision, body.note ?? '', body.followWorkingCopy ?? true),
     revisions: async ({ params }) => listRevisions((await workspace.get(params.id)).dir),

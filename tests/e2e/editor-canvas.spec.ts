@@ -52,6 +52,15 @@ test('EDT-25 EDT-14 EDT-15 EDT-16 EDT-19 EDT-21 EDT-23 pick the hero title, chan
   await page.getByRole('button', { name: 'Review', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Valid' })).toBeVisible({ timeout: 30_000 });
   await page.locator('textarea[name="note"]').fill('Hero copy test');
+  // The hero is also what the personalisation campaign's widgets replace (issue 37): publishing waits for
+  // each clash to be acknowledged. Forced variations below show this one's own text either way.
+  await expect(page.getByTestId('conflict-check')).toContainText(/\d+ clash/, { timeout: 120_000 });
+  const runAnyway = page.getByTestId('conflict').getByRole('button', { name: 'Run anyway' });
+  // Each choice made leaves the list one shorter.
+  for (let left = await runAnyway.count(); left > 0; left -= 1) {
+    await runAnyway.first().click();
+    await expect(runAnyway).toHaveCount(left - 1);
+  }
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
   await expect(page.locator('.notice--ok')).toContainText('is live', { timeout: 90_000 });
 

@@ -4,7 +4,7 @@
  * channel and token checks as the canvas; the frame is removed as soon as the counts arrive. Editor mode
  * keeps the runtime from activating, so the counts are the page's own elements.
  */
-import { canvasUrl, newToken, type FromAgent } from '../../../agent/protocol';
+import { canvasUrl, newToken, type FromAgent, type OverlapPair, type OverlapResult, type ToAgent } from '../../../agent/protocol';
 import { openFrameChannel } from './agent-channel';
 
 /** How long a page may take to load and answer before the probe gives up on it. */
@@ -12,6 +12,16 @@ const PROBE_LIMIT_MS = 45_000;
 
 /** The number of elements each selector matches on the page at `url`. */
 export function countOnPage(url: string, selectors: readonly string[]): Promise<Record<string, number>> {
+  return askPage(url, { type: 'count', selectors: [...selectors] }, (message) => (message.type === 'counts' ? message.counts : undefined));
+}
+
+/** For each pair of selector sets, whether their elements on the page at `url` are the same, nested or apart (issue 37). */
+export function overlapsOnPage(url: string, pairs: readonly OverlapPair[]): Promise<OverlapResult[]> {
+  return askPage(url, { type: 'overlap', pairs: [...pairs] }, (message) => (message.type === 'overlaps' ? message.results : undefined));
+}
+
+/** Loads the page in a hidden frame, sends `request` once the agent is ready, and resolves with the answer `pick` takes. */
+function askPage<T>(url: string, request: ToAgent, pick: (message: FromAgent) => T | undefined): Promise<T> {
   return new Promise((resolve, reject) => {
     const token = newToken();
     const iframe = document.createElement('iframe');
@@ -30,10 +40,13 @@ export function countOnPage(url: string, selectors: readonly string[]): Promise<
     const channel = openFrameChannel(iframe, new URL(url).origin, token, (message: FromAgent) => {
       if (message.type === 'ready') {
         clearInterval(hello);
-        channel.send({ type: 'count', selectors: [...selectors] });
-      } else if (message.type === 'counts') {
+        channel.send(request);
+        return;
+      }
+      const answer = pick(message);
+      if (answer !== undefined) {
         finish();
-        resolve(message.counts);
+        resolve(answer);
       }
     });
     const limit = setTimeout(() => {

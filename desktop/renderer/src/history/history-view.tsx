@@ -132,6 +132,14 @@ export function HistoryView({ projectId, version, onPublished }: HistoryViewProp
                 ) : null}
               </div>
             </header>
+            {revisions[index]?.acknowledgedConflicts?.length ? (
+              <section className="notice notice--warning acknowledged" aria-label="Conflicts run anyway">
+                <strong>Published with {revisions[index].acknowledgedConflicts!.length} clash{revisions[index].acknowledgedConflicts!.length > 1 ? 'es' : ''} acknowledged (run anyway):</strong>
+                <ul>
+                  {revisions[index].acknowledgedConflicts!.map((conflict) => <li key={`${conflict.experimentId}|${conflict.otherExperimentId}|${conflict.viewId}`}>{conflict.description}</li>)}
+                </ul>
+              </section>
+            ) : null}
             {message ? <p className={`notice notice--${message.tone}`} role="status">{message.text}</p> : null}
             {confirming !== null && revisions[0] ? (
               <RollbackDialog

@@ -1,7 +1,8 @@
 /**
  * Review and publish (EDT-12, EDT-13): the working copy against the live revision, the runtime's
  * validation with each problem linked to its entity, the snippet's size and its change, a note,
- * and Publish (refused while the project is invalid).
+ * the clashes with other campaigns found on the pages (issue 37), and Publish (refused while the project
+ * is invalid or a clash is neither resolved nor acknowledged).
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { LinkedProblem, Review, Sizes } from '../../../../editor-model/api-contract';
@@ -12,6 +13,9 @@ import { kb } from '../history/history-view';
 import { DiffView } from '../history/diff-view';
 import { focusField } from '../inspector/focus-field';
 import { usePageCheck } from './page-check';
+import { useConflictCheck } from './conflict-check';
+import { ConflictList } from './conflict-list';
+import { moveIntoCampaign } from './exclusion';
 import { Icon } from '../shell/icons';
 import type { Selection } from '../session/selection';
 
@@ -41,6 +45,8 @@ export function ReviewView({ projectId, onSelect, onPublished }: ReviewViewProps
   const [review, setReview] = useState<Review | null>(null);
   const [note, setNote] = useState('');
   const [state, setState] = useState<{ busy: boolean; tone?: 'ok' | 'error'; text?: string; problems?: Problem[] }>({ busy: false });
+  /** Keys of the clashes the publisher chose to run anyway (kept across refreshes of this review). */
+  const [acknowledged, setAcknowledged] = useState<ReadonlySet<string>>(new Set());
 
   const load = useCallback(async () => {
     setReview(null);
@@ -59,9 +65,13 @@ export function ReviewView({ projectId, onSelect, onPublished }: ReviewViewProps
     setState({ busy: true });
     try {
       await model.save();
-      const made = await callApi('publish', { params: { id: projectId }, body: { note } });
+      const acknowledgedConflicts = conflictCheck.conflicts
+        .filter((conflict) => acknowledged.has(conflict.key))
+        .map((conflict) => ({ experimentId: conflict.experiment.experimentId, otherExperimentId: conflict.other.experimentId, viewId: conflict.viewId, description: conflict.message }));
+      const made = await callApi('publish', { params: { id: projectId }, body: { note, ...(acknowledgedConflicts.length ? { acknowledgedConflicts } : {}) } });
       setState({ busy: false, tone: 'ok', text: `Revision ${made.revision} is live. The local services now serve it at /snippets/${projectId}.js.` });
       setNote('');
+      setAcknowledged(new Set());
       onPublished();
       void load();
     } catch (error) {
@@ -71,6 +81,22 @@ export function ReviewView({ projectId, onSelect, onPublished }: ReviewViewProps
   };
 
   const pageCheck = usePageCheck(model.store, review);
+  const conflictCheck = useConflictCheck(model.store, review);
+  const unresolved = conflictCheck.conflicts.filter((conflict) => !acknowledged.has(conflict.key));
+  const refusal = !review || !review.valid
+    ? review ? 'Publishing is refused while the project is invalid.' : ''
+    : !conflictCheck.done
+      ? 'Publishing waits for the check for clashes with other campaigns.'
+      : unresolved.length
+        ? `Publishing is refused: ${unresolved.length} clash${unresolved.length > 1 ? 'es' : ''} with another campaign ${unresolved.length > 1 ? 'are' : 'is'} neither made mutually exclusive nor acknowledged (Run anyway).`
+        : '';
+  const acknowledge = (key: string, on: boolean) =>
+    setAcknowledged((before) => {
+      const next = new Set(before);
+      if (on) next.add(key);
+      else next.delete(key);
+      return next;
+    });
   const problems = [...(review?.problems ?? []), ...pageCheck.problems];
   const errors = problems.filter((problem) => problem.severity === 'error');
   return (
@@ -83,36 +109,48 @@ export function ReviewView({ projectId, onSelect, onPublished }: ReviewViewProps
         <button type="button" className="button" onClick={() => void load()}><Icon name="review" /> Refresh</button>
       </header>
       <div className="review__grid">
-        <section className="card" aria-label="Validation">
-          <h3 className="card__title">
-            {review ? (errors.length ? <><Icon name="error" className="tone-error" /> {errors.length} problem{errors.length > 1 ? 's' : ''} to fix</> : <><Icon name="check" className="tone-ok" /> Valid</>) : 'Validation'}
-          </h3>
-          {review && !problems.length ? <p className="muted">The runtime's structural and plugin rules find nothing wrong.</p> : null}
-          {pageCheck.status ? <p className="muted page-check" role="status" data-testid="page-check">{pageCheck.status}</p> : null}
-          <ul className="problems">
-            {problems.map((problem, index) => (
-              <li key={index} className={`problem problem--${problem.severity}`}>
-                <Icon name={problem.severity === 'error' ? 'error' : 'warning'} size={14} />
-                <span className="problem__text">
-                  {problem.table && problem.rowId ? (
-                    <button
-                      type="button"
-                      className="link"
-                      onClick={() => {
-                        onSelect({ table: problem.table as EntityTable, rowId: problem.rowId! } as Selection);
-                        if (problem.field) focusField(problem.field);
-                      }}
-                    >
-                      {problem.entity}
-                    </button>
-                  ) : <strong>{problem.entity}</strong>}
-                  : {problem.message} <code className="problem__path">{problem.path}</code>
-                </span>
-              </li>
-            ))}
-          </ul>
-          {review?.buildError ? <p className="notice notice--error">{review.buildError}</p> : null}
-        </section>
+        <div className="review__main">
+          <section className="card" aria-label="Validation">
+            <h3 className="card__title">
+              {review ? (errors.length ? <><Icon name="error" className="tone-error" /> {errors.length} problem{errors.length > 1 ? 's' : ''} to fix</> : <><Icon name="check" className="tone-ok" /> Valid</>) : 'Validation'}
+            </h3>
+            {review && !problems.length ? <p className="muted">The runtime's structural and plugin rules find nothing wrong.</p> : null}
+            {pageCheck.status ? <p className="muted page-check" role="status" data-testid="page-check">{pageCheck.status}</p> : null}
+            <ul className="problems">
+              {problems.map((problem, index) => (
+                <li key={index} className={`problem problem--${problem.severity}`}>
+                  <Icon name={problem.severity === 'error' ? 'error' : 'warning'} size={14} />
+                  <span className="problem__text">
+                    {problem.table && problem.rowId ? (
+                      <button
+                        type="button"
+                        className="link"
+                        onClick={() => {
+                          onSelect({ table: problem.table as EntityTable, rowId: problem.rowId! } as Selection);
+                          if (problem.field) focusField(problem.field);
+                        }}
+                      >
+                        {problem.entity}
+                      </button>
+                    ) : <strong>{problem.entity}</strong>}
+                    : {problem.message} <code className="problem__path">{problem.path}</code>
+                  </span>
+                </li>
+              ))}
+            </ul>
+            {review?.buildError ? <p className="notice notice--error">{review.buildError}</p> : null}
+          </section>
+          <ConflictList
+            store={model.store}
+            check={conflictCheck}
+            acknowledged={acknowledged}
+            onAcknowledge={(conflict, on) => acknowledge(conflict.key, on)}
+            onExclude={(conflict) => {
+              moveIntoCampaign(model, conflict.experiment.experimentId, conflict.other.experimentId);
+              void load();
+            }}
+          />
+        </div>
         <section className="card" aria-label="Snippet size">
           <h3 className="card__title">Snippet</h3>
           <p><SizeChange sizes={review?.sizes ?? null} live={review?.liveSizes ?? null} /></p>
@@ -120,10 +158,10 @@ export function ReviewView({ projectId, onSelect, onPublished }: ReviewViewProps
             <span className="field__label">Note</span>
             <textarea className="input textarea" name="note" rows={3} placeholder="What changes for visitors, and why" value={note} onChange={(event) => setNote(event.target.value)} />
           </label>
-          <button type="button" className="button button--primary button--block" disabled={!review?.valid || state.busy} onClick={() => void publish()}>
+          <button type="button" className="button button--primary button--block" disabled={!review || !!refusal || state.busy} onClick={() => void publish()}>
             <Icon name="publish" /> {state.busy ? 'Publishing…' : 'Publish'}
           </button>
-          {review && !review.valid ? <p className="field__hint">Publishing is refused while the project is invalid.</p> : null}
+          {refusal ? <p className="field__hint" data-testid="publish-refusal">{refusal}</p> : null}
         </section>
       </div>
       {state.text ? <p className={`notice notice--${state.tone}`} role={state.tone === 'error' ? 'alert' : 'status'}>{state.text}</p> : null}
