@@ -2,7 +2,7 @@
  * Which pairs of changes review asks the page about (issue 37), from a working copy: the homepage
  * project with a new campaign whose experiment changes the hero headline, as a staff member builds it.
  */
-import { createMergeableStore, type MergeableStore } from 'tinybase';
+import { createProjectStore, type ProjectStore } from '../../../desktop/renderer/src/model/project-store';
 import { describe, expect, it } from 'vitest';
 import { HOMEPAGE_DATA } from '../../../config/homepage/project';
 import { P13N_HERO_SELECTOR } from '../../../config/homepage/layers/personalisation';
@@ -22,9 +22,8 @@ const newLayer = (id: string, viewId: string, changes: Changes, experimentId = `
     weightDistributions: [{ entityId: `${id}_a`, endOfRange: 5000 }, { entityId: `${id}_b`, endOfRange: 10000 }],
   }],
 });
-const storeWith = (...layers: unknown[]): MergeableStore => {
-  const store = createMergeableStore();
-  store.setTablesSchema(TABLES_SCHEMA as never);
+const storeWith = (...layers: unknown[]): ProjectStore => {
+  const store = createProjectStore();
   store.setTables(encodeProject({ ...HOMEPAGE_DATA, layers: [...HOMEPAGE_DATA.layers, ...layers] } as never) as never);
   return store;
 };
@@ -88,9 +87,9 @@ describe('review: which changes are compared on the page', () => {
 
 describe('review: making two clashing experiments mutually exclusive', () => {
   /** The model's one edit operation over a bare store, recording each edit's label. */
-  const modelOf = (store: MergeableStore) => {
+  const modelOf = (store: ProjectStore) => {
     const labels: string[] = [];
-    return { labels, model: { store, edit: (label: string, apply: (s: MergeableStore) => void) => (labels.push(label), apply(store)) } as unknown as ProjectModel };
+    return { labels, model: { store, edit: (label: string, apply: (s: ProjectStore) => void) => (labels.push(label), apply(store)) } as unknown as ProjectModel };
   };
 
   it('the experiment moves beside the other in its weighted group, the group\'s share split equally, its emptied campaign removed, in one edit', () => {

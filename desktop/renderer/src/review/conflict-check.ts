@@ -5,7 +5,7 @@
  * stands; a view that cannot be loaded is said, never taken for "no conflict".
  */
 import { useEffect, useState } from 'react';
-import type { MergeableStore } from 'tinybase';
+import type { ProjectStore } from '../model/project-store';
 import type { Review } from '../../../../editor-model/api-contract';
 import { canvasOrigin } from '../model/backend';
 import { overlapsOnPage } from '../canvas/page-probe';
@@ -22,7 +22,7 @@ export interface ConflictCheck {
 }
 
 /** The conflict check of a loaded review. */
-export function useConflictCheck(store: MergeableStore, review: Review | null): ConflictCheck {
+export function useConflictCheck(store: ProjectStore, review: Review | null): ConflictCheck {
   const [state, setState] = useState<ConflictCheck>({ conflicts: [], unchecked: [], status: '', done: false });
   useEffect(() => {
     setState({ conflicts: [], unchecked: [], status: '', done: false });

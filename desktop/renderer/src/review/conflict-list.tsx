@@ -3,7 +3,7 @@
  * ways out: make them mutually exclusive (move the experiment into the other's campaign, its traffic
  * consequence said first) or run anyway (acknowledged, recorded on the revision at publish).
  */
-import type { MergeableStore } from 'tinybase';
+import type { ProjectStore } from '../model/project-store';
 import { Icon } from '../shell/icons';
 import type { ConflictCheck } from './conflict-check';
 import type { Conflict } from './conflicts';
@@ -11,7 +11,7 @@ import { exclusionConsequence } from './exclusion';
 
 /** Props of {@link ConflictList}. */
 export interface ConflictListProps {
-  store: MergeableStore;
+  store: ProjectStore;
   check: ConflictCheck;
   acknowledged: ReadonlySet<string>;
   onAcknowledge(conflict: Conflict, on: boolean): void;

@@ -6,7 +6,7 @@
  * Whether two changes touch the same element is decided on the page by the canvas agent
  * (desktop/agent/overlap.ts); this file only says what to ask and how to say the answer.
  */
-import type { MergeableStore } from 'tinybase';
+import type { ProjectStore } from '../model/project-store';
 import type { OverlapKind, OverlapPair, OverlapResult } from '../../../agent/protocol';
 import type { RowCells } from '../../../../editor-model/project-codec';
 import type { EntityDiff } from '../../../../editor-model/project-diff';
@@ -57,7 +57,7 @@ const idOf = (row: RowCells, rowId: string) => String(row.id ?? rowId);
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** Every element change on each view, per experiment, with its campaign. */
-function changesByView(store: MergeableStore): Map<string, ChangeOnView[]> {
+function changesByView(store: ProjectStore): Map<string, ChangeOnView[]> {
   const byView = new Map<string, ChangeOnView[]>();
   for (const { rowId: layerRowId, row: layer } of rowsOf(store, 'layers')) {
     const listed = [...((layer.viewIds as string[] | undefined) ?? []), ...((layer.pageIds as string[] | undefined) ?? [])];
@@ -92,7 +92,7 @@ function changesByView(store: MergeableStore): Map<string, ChangeOnView[]> {
  * change of the other campaigns there. What was live on both sides before was reviewed when it went live;
  * it is not asked about again at every publish that touches the experiment.
  */
-export function conflictProbes(store: MergeableStore, diff: readonly EntityDiff[]): ViewProbe[] {
+export function conflictProbes(store: ProjectStore, diff: readonly EntityDiff[]): ViewProbe[] {
   const touched = new Set(diff.filter((entity) => entity.kind === 'change' && entity.status !== 'removed').map((entity) => entity.id));
   const byView = changesByView(store);
   const probes: ViewProbe[] = [];

@@ -4,7 +4,7 @@
  * as one undoable edit, beside the experiment it clashes with. What that does to traffic is said in
  * words before it is done: the campaign's visitors are split between its experiments by its policy.
  */
-import type { MergeableStore } from 'tinybase';
+import type { ProjectStore } from '../model/project-store';
 import type { RowCells } from '../../../../editor-model/project-codec';
 import { descendants, displayName, rowsOf } from '../model/entities';
 import type { ProjectModel } from '../model/project-model';
@@ -19,11 +19,11 @@ interface Metadata {
 const POINTS = 10000;
 const idOf = (item: Item) => (typeof item === 'string' ? item : item.entityId);
 const metadataOf = (row: RowCells): Metadata => (row.decisionMetadata && typeof row.decisionMetadata === 'object' ? (row.decisionMetadata as Metadata) : {});
-const experimentRow = (store: MergeableStore, experimentId: string) => rowsOf(store, 'experiments').find(({ rowId, row }) => String(row.id ?? rowId) === experimentId);
+const experimentRow = (store: ProjectStore, experimentId: string) => rowsOf(store, 'experiments').find(({ rowId, row }) => String(row.id ?? rowId) === experimentId);
 const percent = (points: number) => `${Math.round(points) / 100}%`;
 
 /** The campaign's priority groups and weights once `moving` joins the group of `beside`. */
-function joined(store: MergeableStore, layerRowId: string, moving: string, beside: string): { policy: string; metadata: Metadata; group: string[]; weighted: boolean } {
+function joined(store: ProjectStore, layerRowId: string, moving: string, beside: string): { policy: string; metadata: Metadata; group: string[]; weighted: boolean } {
   const layer = store.getRow('layers', layerRowId) as RowCells;
   const metadata = metadataOf(layer);
   if (layer.policy !== 'equal_priority' || !metadata.experimentPriorities?.length) {
@@ -46,7 +46,7 @@ function joined(store: MergeableStore, layerRowId: string, moving: string, besid
 }
 
 /** What moving the experiment into the other's campaign does to traffic, in words. */
-export function exclusionConsequence(store: MergeableStore, experimentId: string, otherExperimentId: string): string {
+export function exclusionConsequence(store: ProjectStore, experimentId: string, otherExperimentId: string): string {
   const mine = experimentRow(store, experimentId);
   const theirs = experimentRow(store, otherExperimentId);
   if (!mine || !theirs) return '';
