@@ -99,6 +99,11 @@ describe('homepage audiences', () => {
       [{ segResponse: 'not json' }, { [USER_TRAITS_KEY]: JSON.stringify({ name: 'x' }) }, null],
       [traits('yes'), {}, null],
       [traits({ [REGISTERED_TRAIT]: 'yes' }), {}, null],
+      // A tampered trait that is neither true nor false leaves the audience unknown: fails when the
+      // matcher reads it as `!trait` (null, 0 and '' would then qualify the visitor as unregistered).
+      [traits({ [REGISTERED_TRAIT]: null }), {}, null],
+      [traits({ [REGISTERED_TRAIT]: 0 }), {}, null],
+      [traits({ [REGISTERED_TRAIT]: '' }), {}, null],
       [{ segResponse: '[1,2]' }, {}, null],
       [{}, { [USER_TRAITS_KEY]: '"text"' }, null],
       ['blocked', {}, null],
