@@ -77,7 +77,7 @@ describe('function source as an expression', () => {
       [Widget.prototype.load, [], expect.any(Object)],
       [({ a }: { a: number }) => a, [{ a: 8 }], 8],
       [(o = { k: 5 }) => o.k, [], 5],
-      [class Named { m() { return 1; } }, [], undefined],
+      [class Named { m() { return 1; } } as unknown as () => unknown, [], undefined],
     ];
     for (const [fn, args, result] of cases) {
       const expression = functionSource(fn);
