@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import device from '../../../../plugins/profile-providers/device';
 import location from '../../../../plugins/profile-providers/location';
-import { definePlugin, type DecisionsModule, type LayerState } from '../../../../core';
+import { definePlugin, type DecisionsModule } from '../../../../core';
+import type { LayerState } from '../../../../core/project/types';
 import { bootKernel } from '../../../../core/testing';
 import decisions from '../../../../plugins/modules/decisions';
 import { allMatchers, bootAudiences, visitorStandIn as audiencesVisitor } from '../../plugins/modules/audiences/helpers';
