@@ -18,6 +18,9 @@ import {
   type EncodedFunction,
   type EntityTable,
 } from './project-schema';
+import { functionSource } from './function-source';
+
+export { functionSource };
 
 /** A TinyBase cell value (primitives, plain objects and arrays). */
 export type CellValue = string | number | boolean | null | Record<string, unknown> | unknown[];
@@ -41,20 +44,6 @@ const RESERVED: Readonly<Record<string, readonly string[]>> = {
   settings: ['projectJS'],
 };
 const META = ['order', 'lists', 'extra'];
-
-/**
- * The source text of a function, as an expression: method shorthand (`run(api) {}`) becomes a
- * function expression so the snippet build can place it in an object literal.
- */
-export function functionSource(fn: (...args: never[]) => unknown): string {
-  const text = Function.prototype.toString.call(fn).trim();
-  if (/^(async\s+)?function\b/.test(text) || /^class\b/.test(text)) return text;
-  const arrowHead = text.indexOf('=>');
-  const brace = text.indexOf('{');
-  if (arrowHead >= 0 && (brace < 0 || arrowHead < brace)) return text;
-  const asyncMethod = /^async\s+/.exec(text);
-  return asyncMethod ? `async function ${text.slice(asyncMethod[0].length)}` : `function ${text}`;
-}
 
 /** A deep copy safe for JSON: functions become `{ $fn: source }`, undefined object fields are left out. */
 export function encodeValue(value: unknown): unknown {

@@ -6,6 +6,9 @@
  * revenue per visitor (events sent by the real snippet, stored by the real collector).
  */
 import { expect, test } from '@playwright/test';
+import type { ProjectData } from '../../core/project/types';
+import type { Revision } from '../../editor-model/api-contract';
+import { sampleRatioTest, sharesFromRanges } from '../../editor-model/srm';
 import { addAndName, editorApi, expectSaved, openProject, startEditorServices, type EditorServices } from './editor-kit';
 
 const PROJECT = 'shop-results';
@@ -85,9 +88,15 @@ test('EDT-8 EDT-24 a project authored in the editor, published and visited: deci
   // Any goal event: visitors 0, 2, 3 and 4.
   await page.getByRole('combobox', { name: 'Goal of Shop test' }).selectOption('');
   expect(await sum('goal-total')).toBe(4);
-  // Just published: live; the split checked against the configured traffic.
+  // Just published: live; the split checked against the configured traffic: the pill says what the
+  // chi-square test of the visitors each one was decided into, against the published weights, says.
   await expect(card.locator('.pill[data-state]')).toHaveText('Live');
-  await expect(card.locator('.pill').nth(1)).toHaveText(/Sample ratio mismatch|split as configured/);
+  const published = (await (await editorApi(services, `projects/${PROJECT}/revisions/1`)).json()) as Revision;
+  const experiment = (published.data as unknown as ProjectData).layers.flatMap((layer) => layer.experiments).find((item) => item.name === 'Shop test')!;
+  const ids = experiment.variations.map((variation) => variation.id);
+  const shares = sharesFromRanges(experiment.weightDistributions ?? [], ids);
+  const srm = sampleRatioTest(ids.map((id) => seen.filter((entry) => entry.variation === id).length), shares);
+  await expect(card.locator('.pill').nth(1)).toHaveText(srm.mismatch ? /^Sample ratio mismatch \(p = / : /^split as configured$/);
 
   // Per variation and event, against what each visitor was decided into and sent.
   const variations = [...new Set(seen.map((entry) => entry.variation))];

@@ -39,6 +39,21 @@ describe('timer goals widget', () => {
     clock.tick(30000);
     expect(t.pushed).toEqual(['time_on_page_30s']);
   });
+
+  it('WID-108 a timer widget hidden and shown again on one page sends each time event once', async () => {
+    // fails when the timer pushes with pushEvent instead of pushOnce: time_on_page_30s goes twice
+    fixture();
+    const clock = createFakeClock(Date.now());
+    const plugin = timer();
+    const t = boot([plugin], { clock });
+    await t.show('timer_goals', { experimentSuffix: '_reshown' });
+    clock.tick(30000);
+    expect(t.pushed).toEqual(['time_on_page_30s_reshown']);
+    plugin.hide();
+    await t.show('timer_goals', { experimentSuffix: '_reshown' }, 'again');
+    clock.tick(60000);
+    expect(t.pushed).toEqual(['time_on_page_30s_reshown', 'time_on_page_45s_reshown', 'time_on_page_60s_reshown']);
+  });
 });
 
 describe('scroll goals widget', () => {

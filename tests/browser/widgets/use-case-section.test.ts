@@ -85,11 +85,15 @@ describe('use-case section', () => {
     await expect.poll(rightImage).toBe(ASSETS.transactional.image);
     const right = q('#use-case-section .vucs-right')!;
     expect(right.getAnimations().map((a) => (a.effect as KeyframeEffect).getTiming().duration)).toEqual([20]);
-    // A newer click cancels the pending re-render of the older one.
+    // A newer click cancels the pending re-render of the older one: the right side waits the full 100 ms
+    // from the newer click (fails when the older click's re-render is not cancelled: it shows at 50 ms).
     tabs()[5].click();
     t.clock.tick(50);
     tabs()[6].click();
-    t.clock.tick(100);
+    t.clock.tick(99);
+    await twoFrames();
+    expect(rightImage()).toBe(ASSETS.transactional.image);
+    t.clock.tick(1);
     await expect.poll(rightImage).toBe(ASSETS.graph.image);
     expect(document.querySelectorAll('#use-case-section .vucs-right img')).toHaveLength(1);
   });

@@ -39,6 +39,15 @@ describe('entity diff', () => {
     expect(byKey['audience:aud'].status).toBe('added');
     expect(byKey.project).toBeUndefined();
   });
+
+  it('EDT-10 a value written back with its keys in another order is not a change', () => {
+    // fails when stableJson no longer sorts the keys: review and history list the untouched audience
+    const before = { ...base, audiences: [{ id: 'aud', conditions: ['and', { type: 'url', match: 'simple', value: 'https://x.test/' }] }] };
+    const after = { ...base, audiences: [{ conditions: ['and', { value: 'https://x.test/', match: 'simple', type: 'url' }], id: 'aud' }] };
+    expect(diffProjects(before, after)).toEqual([]);
+    after.audiences[0].conditions[1] = { value: 'https://x.test/b', match: 'simple', type: 'url' };
+    expect(diffProjects(before, after).map((entity) => entity.key)).toEqual(['audience:aud']);
+  });
 });
 
 describe('publish module', () => {

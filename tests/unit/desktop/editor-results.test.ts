@@ -27,6 +27,15 @@ describe('sample ratio mismatch', () => {
     expect(sampleRatioTest([0, 0], [1, 1])).toMatchObject({ pValue: 1, mismatch: false });
     expect(sharesFromRanges([{ entityId: 'a', endOfRange: 2500 }, { entityId: 'b', endOfRange: 10000 }], ['a', 'b'])).toEqual([2500, 7500]);
   });
+
+  it('EDT-24 a variation given 0 % of the traffic is left out of the test, which still warns on the others', () => {
+    // fails when the zero-share filter is dropped: the paused variation's expected count is 0, the
+    // chi-square NaN, and the warning silently off
+    const skewed = sampleRatioTest([5300, 4700, 0], [5000, 5000, 0]);
+    expect(skewed).toMatchObject({ degreesOfFreedom: 1, mismatch: true });
+    expect(skewed.chiSquare).toBeCloseTo(36, 6);
+    expect(sampleRatioTest([5000, 5000, 0], [5000, 5000, 0])).toMatchObject({ chiSquare: 0, mismatch: false });
+  });
 });
 
 describe('project results', () => {

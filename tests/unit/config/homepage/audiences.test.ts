@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import device from '../../../../plugins/profile-providers/device';
 import location from '../../../../plugins/profile-providers/location';
-import { bootAudiences } from '../../plugins/modules/audiences/helpers';
+import { definePlugin, type DecisionsModule } from '../../../../core';
+import type { LayerState } from '../../../../core/project/types';
+import { bootKernel } from '../../../../core/testing';
+import decisions from '../../../../plugins/modules/decisions';
+import { allMatchers, bootAudiences, visitorStandIn as audiencesVisitor } from '../../plugins/modules/audiences/helpers';
+import { changesStandIn, controlsStandIn, DECIDERS, visitorStandIn as decisionsVisitor } from '../../plugins/modules/decisions/helpers';
+import audiencesModule from '../../../../plugins/modules/audiences';
+import { AUDIENCE } from '../../../../config/homepage/audiences';
+import { experiment, layer, variations } from '../../../../config/homepage/layers/kit';
 import { segResponseMatcher, userTraitsMatcher } from '../../../../config/homepage/matchers';
 import { EVERYONE_ELSE_ONLY, HOMEPAGE_AUDIENCES, REGISTERED_TRAIT, USER_TRAITS_KEY } from '../../../../config/homepage/audiences';
 
@@ -32,7 +40,43 @@ const boot = (options: { ua?: string; first?: boolean; session?: Record<string, 
 };
 
 describe('homepage audiences', () => {
-  it('HPC-25 Everyone else qualifies every visitor, and as the remainder only those in no other audience', async () => {
+  it('HPC-25 Everyone else is the remainder of a layer\'s priorities: it gets only the visitors no earlier experiment takes', () => {
+    // The homepage's way (config/homepage/layers/personalisation.ts): an equal-priority layer whose
+    // priority groups are tried in order, the "Everyone else" experiment last. Fails when the groups are
+    // tried in another order, or when everyone_else stops qualifying every visitor.
+    const data = {
+      audiences: HOMEPAGE_AUDIENCES,
+      pages: [{ id: 'home', apiName: 'home' }],
+      layers: [layer({
+        id: 'L', name: 'Remainder', policy: 'equal_priority', viewIds: ['home'],
+        experiments: [
+          experiment({ id: 'E_desktop', name: 'Desktop', layerId: 'L', audiences: [AUDIENCE.desktopOnly], audienceName: 'Desktop Only', variations: variations(['V_desktop'], [[]]) }),
+          experiment({ id: 'E_else', name: 'Everyone else', layerId: 'L', audiences: [AUDIENCE.everyoneElse], audienceName: 'Everyone else', variations: variations(['V_else'], [[]]) }),
+        ],
+        decisionMetadata: {
+          experimentPriorities: [[{ entityId: 'E_desktop', endOfRange: null }], [{ entityId: 'E_else', endOfRange: null }]],
+          experimentWeights: { E_desktop: 10000, E_else: 10000 },
+          offerConsistency: false,
+        },
+      })],
+    };
+    const decide = (ua: string) => {
+      // One visitor module serving both the audiences (first session) and the decisions (bucketing id, stored variations).
+      const modules = [audiencesVisitor().plugin, decisionsVisitor({ bucketingId: ua }).plugin] as unknown as Array<{ create(): object }>;
+      const visitor = definePlugin({ type: 'apiModule', name: 'visitor', create: () => Object.assign({}, ...modules.map((module) => module.create())) });
+      const win = { navigator: { userAgent: ua, maxTouchPoints: 0 }, sessionStorage: store({}), localStorage: store({}) } as unknown as Window;
+      const t = bootKernel({
+        win, data: data as never,
+        plugins: [audiencesModule(), ...allMatchers(), device(), segResponseMatcher(), userTraitsMatcher(), ...DECIDERS, decisions(), visitor, controlsStandIn({}), changesStandIn().plugin],
+      });
+      expect(t.errors()).toEqual([]);
+      return (t.get('decisions') as DecisionsModule).decideLayer('L', 'home') as LayerState;
+    };
+    expect(decide(WINDOWS_UA).decision).toMatchObject({ experimentId: 'E_desktop', variationId: 'V_desktop' });
+    expect(decide(IPHONE_UA).decision).toMatchObject({ experimentId: 'E_else', variationId: 'V_else' });
+  });
+
+  it('HPC-25 the everyone_else audience qualifies every visitor; as an id expression it names those in no other audience', async () => {
     const t = boot();
     await t.settle();
     expect(t.errors()).toEqual([]);
@@ -99,6 +143,11 @@ describe('homepage audiences', () => {
       [{ segResponse: 'not json' }, { [USER_TRAITS_KEY]: JSON.stringify({ name: 'x' }) }, null],
       [traits('yes'), {}, null],
       [traits({ [REGISTERED_TRAIT]: 'yes' }), {}, null],
+      // A tampered trait that is neither true nor false leaves the audience unknown: fails when the
+      // matcher reads it as `!trait` (null, 0 and '' would then qualify the visitor as unregistered).
+      [traits({ [REGISTERED_TRAIT]: null }), {}, null],
+      [traits({ [REGISTERED_TRAIT]: 0 }), {}, null],
+      [traits({ [REGISTERED_TRAIT]: '' }), {}, null],
       [{ segResponse: '[1,2]' }, {}, null],
       [{}, { [USER_TRAITS_KEY]: '"text"' }, null],
       ['blocked', {}, null],

@@ -93,4 +93,70 @@ describe('homepage bootstrap', () => {
     expect(start).toHaveBeenCalledTimes(1);
     expect(NOTICES.previewMismatch).toBe('Preview projectId does not match expected');
   });
+  it('BOOT-5 ruling 11 QA mode logs at INFO unless the log parameter is given; outside QA mode nothing is queued', () => {
+    // fails when the QA-mode INFO condition is flipped: QA visits without varia_log stop logging at INFO
+    const queued = (search: string) => {
+      const win = windowWith(search) as Window & { varia?: unknown[] };
+      let atStart: unknown;
+      homepageBootstrap()({ project: project(), win, start: () => void (atStart = structuredClone(win.varia)) });
+      return atStart;
+    };
+    expect(queued(`?${QA_PARAM}=1`)).toEqual([['log', 'INFO']]);
+    expect(queued(`?${QA_PARAM}=1&varia_log=DEBUG`)).toBeUndefined();
+    expect(queued('')).toBeUndefined();
+    expect(queued(`?${QA_PARAM}=false`)).toBeUndefined();
+  });
+});
+
+/** A window whose document records the scripts the bootstrap adds, so a test can answer their loads. */
+const scriptWindow = (search: string) => {
+  const scripts: Array<{ src: string; onload?: () => void; onerror?: () => void }> = [];
+  const document = { cookie: '', createElement: () => ({}), head: { appendChild: (script: (typeof scripts)[number]) => scripts.push(script) } };
+  return { win: windowWith(search, { document }) as ReturnType<typeof windowWith> & { variaPreview?: unknown[] }, scripts };
+};
+const layered: ProjectDefinition = { data: { projectId: 'homepage', accountId: 'a', revision: 1, layers: [{ id: 'l1' }, { id: 'l2' }] as never } };
+
+describe('homepage bootstrap: preview data', () => {
+  const search = `?varia_token=homepage.t&${PREVIEW_LAYERS_PARAM}=l2&varia_force_variations=v9`;
+
+  it('BOOT-2 requests the preview data with the token, the preview layers and the forced variations, and starts once it answers, with only those layers', () => {
+    const { win, scripts } = scriptWindow(search);
+    const start = vi.fn();
+    homepageBootstrap()({ project: layered, win, start });
+    expect(scripts).toHaveLength(1);
+    const url = new URL(scripts[0].src, 'https://x.test');
+    expect(url.pathname).toBe('/homepage/preview-data.js');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ token: 'homepage.t', layers: 'l2', variations: 'v9' });
+    expect(start).not.toHaveBeenCalled();
+    const working = { projectId: 'homepage', accountId: 'a', revision: 7, layers: [{ id: 'l1' }, { id: 'l2', name: 'edited' }] };
+    win.variaPreview = [{ projectId: 'homepage', data: working, layerIds: ['l2'] }];
+    scripts[0].onload!();
+    expect(start).toHaveBeenCalledTimes(1);
+    expect(start.mock.calls[0][0].data).toEqual({ ...working, layers: [{ id: 'l2', name: 'edited' }] });
+  });
+
+  it('BOOT-10 an answer for another project is refused with the mismatch notice, and nothing starts', () => {
+    const { win, scripts } = scriptWindow(search);
+    const start = vi.fn();
+    homepageBootstrap()({ project: layered, win, start });
+    win.variaPreview = [{ projectId: 'other', layerIds: [] }];
+    scripts[0].onload!();
+    expect(start).not.toHaveBeenCalled();
+    expect(win.console.error).toHaveBeenCalledWith('[Varia]', NOTICES.previewMismatch);
+  });
+
+  it('BOOT-2 without data in the answer the project\'s own layers are used; an answer\'s error and a failed load are written to the console', () => {
+    const { win, scripts } = scriptWindow(search);
+    const start = vi.fn();
+    homepageBootstrap()({ project: layered, win, start });
+    win.variaPreview = [{ projectId: 'homepage', layerIds: [], error: 'link expired' }];
+    scripts[0].onload!();
+    expect(win.console.error).toHaveBeenCalledWith('[Varia]', 'link expired');
+    expect(start.mock.calls[0][0].data.layers).toEqual([{ id: 'l1' }, { id: 'l2' }]);
+    const failed = scriptWindow(search);
+    homepageBootstrap()({ project: layered, win: failed.win, start });
+    failed.scripts[0].onerror!();
+    expect(failed.win.console.error).toHaveBeenCalledWith('[Varia]', 'Preview data could not be loaded from /homepage/preview-data.js');
+    expect(start).toHaveBeenCalledTimes(1);
+  });
 });

@@ -51,6 +51,10 @@ describe('spreadsheet answers (WID-86..90)', () => {
     expect(isForeign('https://www.vendor.example/x', 'vendor.example', options.base)).toBe(false);
     expect(isForeign('/relative', 'vendor.example', options.base)).toBe(false);
     expect(isForeign('https://vendor.example.evil.test/x', 'vendor.example', options.base)).toBe(true);
+    // A look-alike host ending with the domain's letters is not a subdomain: fails when the test is
+    // `host.endsWith(domain)` without the dot.
+    expect(isForeign('https://notvendor.example/x', 'vendor.example', options.base)).toBe(true);
+    expect(isForeign('https://www.notvendor.example/x', '', options.base)).toBe(true);
     // No configured domain: the page's own host is the vendor's.
     expect(isForeign('https://www.vendor.example/x', '', options.base)).toBe(false);
     expect(isForeign('https://other.test/', '', options.base)).toBe(true);

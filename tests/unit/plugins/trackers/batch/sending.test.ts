@@ -189,6 +189,21 @@ describe('batch tracker: sending and pending events', () => {
     expect(stored(fake)).toHaveLength(0);
   });
 
+  it.each([408, 429])('TRK-39 a batch answered %i (timed out, rate limited) is kept and retried until delivered', async (status) => {
+    // fails when 408 and 429 count as refusals: the batch is deleted at once and its events lost
+    const { fake, t } = bootTracker({ batching: false });
+    await t.settle();
+    fake.status = status;
+    t.push(['event', 'buy']);
+    await t.clock.tickAsync(0);
+    expect(stored(fake)).toHaveLength(1);
+    fake.status = 204;
+    await t.clock.tickAsync(1000);
+    expect(fake.requests).toHaveLength(2);
+    expect(eventsOf(fake).map((event) => event.uuid)).toEqual(Array(2).fill(eventsOf(fake)[0].uuid));
+    expect(stored(fake)).toHaveLength(0);
+  });
+
   it('TRK-38 TRK-12 pending events of an earlier page are loaded at init and sent first', async () => {
     const fake = createFakeWindow();
     const first = bootTracker({ batching: false }, { fake });

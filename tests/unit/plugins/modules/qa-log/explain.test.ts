@@ -1,0 +1,107 @@
+/**
+ * The QA log's explanations (plugins/modules/qa-log/explain.ts) on a real kernel: the lines written for
+ * a layer decision, an applied action and a tracked event, worked out from the project data. The e2e
+ * tests (tests/e2e/qa-log.spec.ts) show them in a page; these pin each line's logic.
+ */
+import { describe, expect, it } from 'vitest';
+import type { PluginContext } from '../../../../../core';
+import type { DecisionTicket, LayerDecision } from '../../../../../core/project/types';
+import { bootKernel } from '../../../../../core/testing';
+import { definePlugin } from '../../../../../core/define';
+import { explainer } from '../../../../../plugins/modules/qa-log/explain';
+
+const variation = (id: string, name: string, actions: unknown[] = []) => ({ id, name, actions });
+const DATA = {
+  layers: [
+    {
+      id: 'L', name: 'Hero', policy: 'single_experiment', holdback: 0,
+      experiments: [
+        { id: 'E1', name: 'Desktop hero', audienceIds: ['and', 'desktop', 'new'], variations: [variation('V1', 'Original')] },
+        { id: 'E2', name: 'Mobile hero', audienceIds: ['or', 'desktop', ['not', 'new']], variations: [
+          variation('V2', 'Big title', [{ id: 'A', pageId: 'home', changes: [
+            { id: 'c1', type: 'attribute', selector: 'h1.title' },
+            { id: 'c2', type: 'custom_code' },
+            { id: 'c3', type: 'append', selector: '#late' },
+          ] }]),
+        ] },
+      ],
+    },
+    { id: 'Open', policy: 'single_experiment', experiments: [{ id: 'E3', audienceIds: [], variations: [variation('V3', '')] }] },
+  ],
+  events: [{ id: 'ev', apiName: 'signup' }],
+};
+
+/** The explainer over a booted kernel with {@link DATA}, and the INFO lines it wrote. */
+const boot = () => {
+  let ctx: PluginContext | undefined;
+  const probe = definePlugin({ type: 'apiModule', name: 'explain_probe', setup: (context) => void (ctx = context), create: () => ({}) });
+  const t = bootKernel({ plugins: [probe], data: DATA as never, validate: false });
+  const before = t.logs.length;
+  return { explain: explainer(ctx!), lines: () => t.logs.slice(before).filter((line) => line.level === 'info').map((line) => line.text) };
+};
+
+const ticket = (audienceIds: string[], extra: Partial<DecisionTicket> = {}): DecisionTicket => ({ bucketingId: 'visitor-1', audienceIds, globalHoldback: 0, pageId: 'home', ...extra });
+const decision = (layerId: string, experimentId: string | null, variationId: string | null, reason: string): LayerDecision =>
+  ({ layerId, experimentId, variationId, isLayerHoldback: false, reason });
+const decided = (d: LayerDecision, tk: DecisionTicket, pendingRedirect = false) =>
+  ({ decision: d, decisionTicket: tk, pendingRedirect, inCohort: true, layerState: {} as never });
+
+describe('QA log explanations', () => {
+  it('each audience a layer names is listed once, matched or not, however many experiments name it', () => {
+    // fails when the audience ids are not deduplicated: `desktop` and `new` are each listed twice
+    const { explain, lines } = boot();
+    explain.decided(decided(decision('L', 'E2', 'V2', 'sticky'), ticket(['desktop'])));
+    expect(lines()).toEqual([
+      'Decision for layer L (Hero) on page home: audiences desktop matched, new not matched',
+      'Decision for layer L (Hero) on page home: experiment E2 (Mobile hero), variation V2 (Big title), sticky: the variation stored for this visitor',
+    ]);
+  });
+
+  it('a layer without audience conditions says everyone qualifies; a global holdback says so and skips the audiences', () => {
+    const { explain, lines } = boot();
+    explain.decided(decided(decision('Open', 'E3', 'V3', 'cmab'), ticket([], { pageId: undefined })));
+    explain.decided(decided(decision('L', null, null, 'global_holdback'), ticket([], { globalHoldback: 500 })));
+    expect(lines()).toEqual([
+      'Decision for layer Open: no audience conditions (everyone qualifies)',
+      'Decision for layer Open: experiment E3, variation V3, chosen by the contextual bandit',
+      'Decision for layer L (Hero) on page home: in the global holdback (500 of 10000, bucket undefined)',
+      'Decision for layer L (Hero) on page home: no variation, global_holdback',
+    ]);
+  });
+
+  it('a redirecting decision says it is relayed; a decision error is shown after the reason', () => {
+    const { explain, lines } = boot();
+    explain.decided(decided(decision('Open', 'E3', 'V3', 'force'), ticket([]), true));
+    explain.decided(decided({ ...decision('Open', 'E3', null, 'error'), error: 'no variation fits' }, ticket([])));
+    expect(lines().filter((line) => !line.includes('everyone qualifies'))).toEqual([
+      'Decision for layer Open on page home: experiment E3, variation V3, forced audience',
+      'Decision for layer Open on page home: redirects; the decision is relayed to the next page and tracked there',
+      'Decision for layer Open on page home: no variation of experiment E3, error: no variation fits',
+    ]);
+  });
+
+  it('an applied action lists each change of the page with its state; a timed-out one names the selector it waited for', () => {
+    const { explain, lines } = boot();
+    explain.applied({ layerId: 'L', experimentId: 'E2', variationId: 'V2', pageId: 'home' } as never, { c1: 'applied', c3: 'timed_out' });
+    explain.applied({ layerId: 'L', experimentId: 'E2', variationId: 'V2', pageId: 'elsewhere' } as never, {});
+    expect(lines()).toEqual([
+      'Change c1 (attribute) of variation V2 on page home: applied',
+      'Change c2 (custom_code) of variation V2 on page home: not run',
+      'Change c3 (append) of variation V2 on page home: timed out (no element matched "#late" in time)',
+    ]);
+  });
+
+  it('a tracked event is queued when the project defines it (or it is a page view), and said not sent otherwise', () => {
+    const { explain, lines } = boot();
+    explain.tracked({ name: 'signup', type: 'custom' } as never);
+    explain.tracked({ name: 'home', type: 'pageview' } as never);
+    explain.tracked({ name: 'typo', type: 'custom' } as never);
+    explain.relayed({ layerId: 'L', experimentId: 'E2', variationId: 'V2' } as never);
+    expect(lines()).toEqual([
+      'Event signup (custom) tracked and queued to send',
+      'Event home (pageview) tracked and queued to send',
+      'Event typo (custom) tracked, not sent: the project does not define it',
+      'Decision for layer L relayed from the redirecting page: experiment E2, variation V2',
+    ]);
+  });
+});
