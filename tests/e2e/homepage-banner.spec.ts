@@ -153,10 +153,23 @@ test.describe('homepage banner carousel', () => {
 
   test('WID-86 a slow sheet: the original banner stays until the timeout, then the configured slides', async ({ page, pageProblems }) => {
     await page.setViewportSize({ width: 1400, height: 900 });
+    // The page's time moves only when the test moves it, so a loaded machine cannot run past the timeout
+    // before the original banner is seen.
+    await page.clock.install({ time: new Date('2026-06-01T09:00:00Z') });
+    await page.clock.pauseAt(new Date('2026-06-01T09:00:01Z'));
     await openCase(page, 'slow', { log: true });
     await page.waitForLoadState('load');
     await expect(page.locator('section.events-banner')).toHaveCount(1);
-    await expect(page.locator('.vbn .swiper-container-initialized')).toHaveCount(1, { timeout: 10_000 });
+    await page.clock.runFor(1400);
+    await expect(page.locator('section.events-banner')).toHaveCount(1);
+    await expect(page.locator('.vbn')).toHaveCount(0);
+    // Past the 1500 ms timeout, the configured slides (time moved on in small steps while they render).
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(100);
+        return page.locator('.vbn .swiper-container-initialized').count();
+      }, { timeout: 30_000, intervals: [0] })
+      .toBe(1);
     await expect(page.locator('section.events-banner')).toHaveCount(0);
     expect(pageProblems.consoleWarnings.join('\n')).toContain('no answer within 1500 ms');
   });
