@@ -11,7 +11,6 @@ import { exclusionConsequence, moveIntoCampaign } from '../../../desktop/rendere
 import type { ProjectModel } from '../../../desktop/renderer/src/model/project-model';
 import { encodeProject } from '../../../editor-model/project-codec';
 import type { EntityDiff } from '../../../editor-model/project-diff';
-import { TABLES_SCHEMA } from '../../../editor-model/project-schema';
 
 type Changes = Array<Record<string, unknown>>;
 const newLayer = (id: string, viewId: string, changes: Changes, experimentId = `${id}_exp`) => ({
