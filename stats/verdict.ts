@@ -92,7 +92,7 @@ function needMore(input: VerdictInput): Verdict | undefined {
   const base = { kind: 'not-enough-data' as const, flagged: false, moreVisitors };
   if (!(dailyVisitors && dailyVisitors > 0)) return { ...base, text: `Not enough data yet: about ${roughly(moreVisitors)} more visitors per variation ${target}` };
   const moreDays = Math.ceil((moreVisitors * variations) / dailyVisitors);
-  const days = `${moreDays} more day${moreDays === 1 ? '' : 's'}`;
+  const days = `${moreDays.toLocaleString('en-US')} more day${moreDays === 1 ? '' : 's'}`;
   return { ...base, moreDays, text: `Not enough data yet: about ${roughly(moreVisitors)} more visitors per variation (${days} at the current traffic) ${target}` };
 }
 

@@ -94,7 +94,7 @@ test('EDT-24 the Results tab says who is ahead, finds no difference, asks for mo
   await expect(verdictOf(same)).toHaveText(/^No difference found: 0\.0% \(/);
   await expect(verdictOf(early)).toHaveAttribute('data-verdict', 'not-enough-data');
   // 800 visitors over 7 days: about 114 a day, so the days still needed are given.
-  await expect(verdictOf(early)).toHaveText(/^Not enough data yet: about [\d,]+ more visitors per variation \(\d+ more days at the current traffic\) to detect a 5% uplift at the current rate$/);
+  await expect(verdictOf(early)).toHaveText(/^Not enough data yet: about [\d,]+ more visitors per variation \([\d,]+ more days at the current traffic\) to detect a 5% uplift at the current rate$/);
 
   // Screenshots of the three verdicts, by the default method, before any goal is a guardrail.
   const shoot = async (element: ReturnType<typeof card>, name: string) => {

@@ -77,7 +77,7 @@ describe('results view model', () => {
     const early = experiment([[300, { conversions: 30 }], [300, { conversions: 33 }]], 120);
     const { rows } = analyse(early, { goal: 'buy', metric: 'conversion', method: 'sequential', guardrail: false });
     expect(rows[1].verdict?.kind).toBe('not-enough-data');
-    expect(rows[1].verdict?.text).toMatch(/^Not enough data yet: about [\d,]+ more visitors per variation \(\d+ more days at the current traffic\) to detect a 5% uplift/);
+    expect(rows[1].verdict?.text).toMatch(/^Not enough data yet: about [\d,]+ more visitors per variation \([\d,]+ more days at the current traffic\) to detect a 5% uplift/);
     const days = rows[1].verdict!.moreDays!;
     expect(days).toBe(Math.ceil((rows[1].verdict!.moreVisitors! * 2) / 120));
   });

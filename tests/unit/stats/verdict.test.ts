@@ -58,6 +58,8 @@ describe('verdict', () => {
       moreDays: 69,
       text: 'Not enough data yet: about 110,000 more visitors per variation (69 more days at the current traffic) to detect a 5% uplift at the current rate',
     });
+    // Thousands of days read with their separator, as the visitors do.
+    expect(read(control, variant, RELATIVE, { dailyVisitors: 60 }).text).toMatch(/\(\d{1,3}(,\d{3})+ more days at the current traffic\)/);
     // The sequential interval is wider at every look, so it needs more; a 10% uplift needs fewer.
     expect(read(control, variant, { ...RELATIVE, method: 'sequential' }).moreVisitors).toBe(285_465);
     expect(read(control, variant, RELATIVE, { minimumUplift: 0.1 }).text).toMatch(/^Not enough data yet: about 12,000 more visitors per variation to detect a 10% uplift/);
