@@ -160,8 +160,9 @@ export function ChangeInspector({ selection, variationRowId }: SlotProps) {
 function ElementCard({ selector, label, matches }: { selector: string; label: string; matches: number }) {
   return (
     <div className="au-element" aria-label="Selected element">
-      <span className="au-element__label">{label}</span>
-      <code className="au-element__selector">{selector}</code>
+      {/* The label repeats the selector when the element has no name of its own: shown once. */}
+      {label !== selector ? <span className="au-element__label">{label}</span> : null}
+      <code className={`au-element__selector${label === selector ? ' au-element__selector--alone' : ''}`}>{selector}</code>
       <span className={`au-match au-match--${matches === 1 ? 'ok' : 'many'}`}>{matches === 1 ? 'unique' : `${matches} matches`}</span>
     </div>
   );
