@@ -55,7 +55,7 @@ async function expectClashesRefused(page: Page): Promise<void> {
   await expect(page.getByTestId('publish-refusal')).toHaveText('Publishing is refused: 3 clashes with another campaign are neither made mutually exclusive nor acknowledged (Run anyway).');
 }
 
-test('issue 37: a clash with a live campaign is found on the page at review; publishing is refused until it is acknowledged, and the revision records it', async ({ page }, testInfo) => {
+test('EDT-12 EDT-13 a clash with a live campaign is found on the page at review; publishing is refused until it is acknowledged, and the revision records it', async ({ page }, testInfo) => {
   test.setTimeout(360_000);
   test.skip(PROJECT !== 'homepage', 'the clash is with the homepage project\'s personalisation campaign');
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -85,7 +85,7 @@ test('issue 37: a clash with a live campaign is found on the page at review; pub
   await expect(page.getByRole('region', { name: 'Conflicts run anyway' })).toContainText(clashWith('Homepage personalisation: Returning'));
 });
 
-test('issue 37: making the clashing experiments mutually exclusive moves the new experiment into the personalisation campaign, its traffic consequence said first, as one undoable edit', async ({ page }) => {
+test('EDT-12 EDT-13 making the clashing experiments mutually exclusive moves the new experiment into the personalisation campaign, its traffic consequence said first, as one undoable edit', async ({ page }) => {
   test.setTimeout(360_000);
   test.skip(PROJECT !== 'homepage', 'the clash is with the homepage project\'s personalisation campaign');
   await buildHeadlineTest(page);

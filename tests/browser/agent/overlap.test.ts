@@ -9,36 +9,36 @@ import { envelope, parseFromAgent, parseToAgent } from '../../../desktop/agent/p
 import { HOMEPAGE, mount } from './markup';
 
 describe('overlap of two changes on the page', () => {
-  it('the same selector, or another selector naming the same element, is the same element', () => {
+  it('EDT-12 the same selector, or another selector naming the same element, is the same element', () => {
     mount(HOMEPAGE);
     expect(overlapOf(document, { id: 'p', a: ['h1.hero-title'], b: ['h1.hero-title'] })).toEqual({ id: 'p', kind: 'same', a: 'h1.hero-title', b: 'h1.hero-title' });
     expect(overlapOf(document, { id: 'q', a: [PAGE.heroTitle], b: ['main#main-content h1'] }).kind).toBe('same');
   });
 
-  it('a selector inside a region another change replaces is contained in it, from either side', () => {
+  it('EDT-12 a selector inside a region another change replaces is contained in it, from either side', () => {
     mount(HOMEPAGE);
     // The personalisation hero widget replaces the first section of main; an HTML change on the hero's container likewise.
     expect(overlapOf(document, { id: 'w', a: ['h1.hero-title'], b: [PAGE.firstSection] })).toEqual({ id: 'w', kind: 'inside', a: 'h1.hero-title', b: 'section.hero' });
     expect(overlapOf(document, { id: 'h', a: ['main#main-content'], b: ['section.hero a.hero-cta-primary'] })).toEqual({ id: 'h', kind: 'contains', a: 'main#main-content', b: 'a.hero-cta-primary' });
   });
 
-  it('the same element is reported before a containment when a set holds both', () => {
+  it('EDT-12 the same element is reported before a containment when a set holds both', () => {
     mount(HOMEPAGE);
     expect(overlapOf(document, { id: 's', a: ['main#main-content', '.hero-title'], b: ['h1'] }).kind).toBe('same');
   });
 
-  it('different elements do not overlap', () => {
+  it('EDT-12 different elements do not overlap', () => {
     mount(HOMEPAGE);
     expect(overlapOf(document, { id: 'd', a: ['h1.hero-title'], b: [PAGE.footer, PAGE.banner, '.hero-description'] })).toEqual({ id: 'd', kind: 'none' });
   });
 
-  it('a selector the page does not have, or not a selector at all, overlaps nothing here (review reports it apart)', () => {
+  it('EDT-12 a selector the page does not have, or not a selector at all, overlaps nothing here (review reports it apart)', () => {
     mount(HOMEPAGE);
     expect(overlapOf(document, { id: 'm', a: ['.only-in-a-variation'], b: ['h1.hero-title'] }).kind).toBe('none');
     expect(overlapOf(document, { id: 'x', a: ['h1..'], b: ['h1'] }).kind).toBe('none');
   });
 
-  it('the overlap request and its answer pass the protocol check; a malformed one is dropped', () => {
+  it('EDT-17 the overlap request and its answer pass the protocol check; a malformed one is dropped', () => {
     const token = 'a'.repeat(32);
     expect(parseToAgent(envelope({ type: 'overlap', pairs: [{ id: 'p', a: ['h1'], b: ['section'] }] }, token), token)?.type).toBe('overlap');
     expect(parseToAgent(envelope({ type: 'overlap', pairs: [{ id: 'p', a: 'h1', b: ['section'] }] }, token), token)).toBeUndefined();

@@ -35,7 +35,7 @@ describe('editor layers', () => {
     expect(rules('services/index.ts', '../desktop/renderer/src/model/entities')).toEqual(['services does not import desktop/renderer']);
   });
 
-  it('flags Node and Electron where a browser runs the code, and Electron outside main and preload', () => {
+  it('EDT-3 flags Node and Electron where a browser runs the code, and Electron outside main and preload', () => {
     expect(rules('desktop/renderer/src/app.tsx', 'node:fs')).toEqual(['desktop/renderer runs in a browser: no node:fs']);
     expect(rules('editor-model/checks.ts', 'electron')).toEqual(['editor-model runs in a browser: no electron']);
     expect(rules('services/index.ts', 'electron')).toEqual(['only desktop/main and desktop/preload import electron']);

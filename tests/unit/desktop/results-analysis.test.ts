@@ -32,7 +32,7 @@ function experiment(sides: Array<[visitors: number, buy: GoalStatistics]>, daily
 }
 
 describe('results view model', () => {
-  it('a rate gets Wilson\'s interval and a mean Student\'s t interval', () => {
+  it('EDT-24 a rate gets Wilson\'s interval and a mean Student\'s t interval', () => {
     // Wilson 95% for 10 of 100: 0.0552 to 0.1744 (Newcombe 1998, table I's method 3 reproduces it).
     const rate = estimateOf({ n: 100, sum: 10, sumSquares: 10 }, 'conversion')!;
     expect(rate.value).toBe(0.1);
@@ -45,7 +45,7 @@ describe('results view model', () => {
     expect(estimateOf({ n: 1, sum: 1, sumSquares: 1 }, 'conversion')).toBeNull();
   });
 
-  it('offers revenue only for a goal with revenue sums, and reads each metric\'s sufficient statistics', () => {
+  it('EDT-24 offers revenue only for a goal with revenue sums, and reads each metric\'s sufficient statistics', () => {
     const shop = experiment([[1000, { conversions: 50, revenue: { sum: 2500, sumOfSquares: 250_000 } }], [1000, { conversions: 60 }]]);
     expect(metricsOf(shop, 'buy')).toEqual(['conversion', 'revenue']);
     expect(metricsOf(shop, '')).toEqual(['conversion']);
@@ -54,7 +54,7 @@ describe('results view model', () => {
     expect(statsOf(shop.variations[1], 'buy', 'conversion')).toEqual({ n: 1000, sum: 60, sumSquares: 60 });
   });
 
-  it('compares each variation with the first by the chosen method and says who is ahead', () => {
+  it('EDT-24 compares each variation with the first by the chosen method and says who is ahead', () => {
     const winner = experiment([[20_000, { conversions: 1000 }], [20_000, { conversions: 1200 }]]);
     for (const method of ['sequential', 'frequentist', 'bayesian'] as const) {
       const { rows } = analyse(winner, { goal: 'buy', metric: 'conversion', method, guardrail: false });
@@ -65,7 +65,7 @@ describe('results view model', () => {
     }
   });
 
-  it('a guardrail goal whose interval lies below zero is flagged; the same goal unmarked is only behind', () => {
+  it('EDT-24 a guardrail goal whose interval lies below zero is flagged; the same goal unmarked is only behind', () => {
     const worse = experiment([[20_000, { conversions: 1200 }], [20_000, { conversions: 1000 }]]);
     const marked = analyse(worse, { goal: 'buy', metric: 'conversion', method: 'sequential', guardrail: true });
     expect(marked.flagged).toBe(true);
@@ -73,7 +73,7 @@ describe('results view model', () => {
     expect(analyse(worse, { goal: 'buy', metric: 'conversion', method: 'sequential', guardrail: false }).flagged).toBe(false);
   });
 
-  it('too few visitors read "not enough data" with the visitors (and days at the current pace) still needed', () => {
+  it('EDT-24 too few visitors read "not enough data" with the visitors (and days at the current pace) still needed', () => {
     const early = experiment([[300, { conversions: 30 }], [300, { conversions: 33 }]], 120);
     const { rows } = analyse(early, { goal: 'buy', metric: 'conversion', method: 'sequential', guardrail: false });
     expect(rows[1].verdict?.kind).toBe('not-enough-data');
@@ -82,7 +82,7 @@ describe('results view model', () => {
     expect(days).toBe(Math.ceil((rows[1].verdict!.moreVisitors! * 2) / 120));
   });
 
-  it('the uplift axis is a round bound above every interval, at least 5%', () => {
+  it('EDT-24 the uplift axis is a round bound above every interval, at least 5%', () => {
     expect(axisScale([0.031, -0.02])).toBe(0.05);
     expect(axisScale([0.12])).toBeCloseTo(0.2, 12);
     expect(axisScale([0.3, -0.21])).toBeCloseTo(0.5, 12);
@@ -92,7 +92,7 @@ describe('results view model', () => {
 });
 
 describe('results settings', () => {
-  it('are sequential with no guardrail by default, kept per project, and a malformed entry reads as the default', () => {
+  it('EDT-24 are sequential with no guardrail by default, kept per project, and a malformed entry reads as the default', () => {
     const kept = new Map<string, string>();
     const storage = { getItem: (key: string) => kept.get(key) ?? null, setItem: (key: string, value: string) => void kept.set(key, value) };
     expect(readResultsSettings('shop', storage)).toEqual(DEFAULT_RESULTS_SETTINGS);

@@ -30,7 +30,7 @@ const added = (...ids: string[]): EntityDiff[] => ids.map((id) => ({ key: `chang
 const headline = { id: 'chg_headline', type: 'attribute', selector: 'h1.hero-title', attributes: { text: 'Ship faster with Varia' } };
 
 describe('review: which changes are compared on the page', () => {
-  it('a new experiment on the Homepage is paired with each element change of the other campaigns there, the personalisation hero among them', () => {
+  it('EDT-12 a new experiment on the Homepage is paired with each element change of the other campaigns there, the personalisation hero among them', () => {
     const probes = conflictProbes(storeWith(newLayer('L1', 'view_home', [headline])), added('chg_headline'));
     expect(probes.map((probe) => probe.pageId)).toEqual(['view_home']);
     const pairs = overlapPairs(probes[0]);
@@ -44,31 +44,31 @@ describe('review: which changes are compared on the page', () => {
     expect(probes[0].pairs.some((pair) => pair.theirs.layerId === 'L1')).toBe(false);
   });
 
-  it('an experiment on another view than the other campaigns is not paired with them (different views: no conflict)', () => {
+  it('EDT-12 an experiment on another view than the other campaigns is not paired with them (different views: no conflict)', () => {
     const probes = conflictProbes(storeWith(newLayer('L1', 'view_de_de', [headline])), added('chg_headline'));
     expect(probes.flatMap((probe) => probe.pairs).some((pair) => pair.theirs.layerId === 'layer_p13n')).toBe(false);
   });
 
-  it('nothing changed since live: nothing to compare; only the changes made since live are compared, not the rest of their experiment', () => {
+  it('EDT-12 nothing changed since live: nothing to compare; only the changes made since live are compared, not the rest of their experiment', () => {
     expect(conflictProbes(storeWith(newLayer('L1', 'view_home', [headline])), [])).toEqual([]);
     const footer = { id: 'chg_footer', type: 'attribute', selector: 'footer p', attributes: { text: 'Hi' } };
     const probes = conflictProbes(storeWith(newLayer('L1', 'view_home', [headline, footer])), added('chg_footer'));
     expect(new Set(probes[0].pairs.map((pair) => pair.mine.selectors[0]))).toEqual(new Set(['footer p']));
   });
 
-  it('experiments of one campaign are not compared (the runtime keeps them apart)', () => {
+  it('EDT-12 experiments of one campaign are not compared (the runtime keeps them apart)', () => {
     const probes = conflictProbes(storeWith(), added('chg_p13n_returning_hero'));
     expect(probes.flatMap((probe) => probe.pairs).some((pair) => pair.theirs.layerId === 'layer_p13n')).toBe(false);
   });
 
-  it('a widget naming no region is listed as not checkable rather than probed', () => {
+  it('EDT-12 a widget naming no region is listed as not checkable rather than probed', () => {
     const widget = { id: 'chg_pencil', type: 'widget', widget_id: 'top_banner', config: { copy: 'Hello' } };
     const probes = conflictProbes(storeWith(newLayer('L1', 'view_home', [widget])), added('chg_pencil'));
     expect(probes[0].pairs).toEqual([]);
     expect(uncheckedOf(probes[0])[0]).toMatch(/^Experiment L1 \(campaign Campaign L1\) and .* on view Homepage: not checkable, a widget of Experiment L1 names no region/);
   });
 
-  it('the page\'s answers read as one clash per pair of experiments, in the product\'s words', () => {
+  it('EDT-12 the page\'s answers read as one clash per pair of experiments, in the product\'s words', () => {
     const probe = conflictProbes(storeWith(newLayer('L1', 'view_home', [headline]), newLayer('L2', 'view_home', [{ ...headline, id: 'chg_l2' }])), added('chg_headline'))[0];
     const results = probe.pairs.map((pair) => ({
       id: pair.id,
@@ -91,7 +91,7 @@ describe('review: making two clashing experiments mutually exclusive', () => {
     return { labels, model: { store, edit: (label: string, apply: (s: ProjectStore) => void) => (labels.push(label), apply(store)) } as unknown as ProjectModel };
   };
 
-  it('the experiment moves beside the other in its weighted group, the group\'s share split equally, its emptied campaign removed, in one edit', () => {
+  it('EDT-12 the experiment moves beside the other in its weighted group, the group\'s share split equally, its emptied campaign removed, in one edit', () => {
     const store = storeWith(newLayer('L1', 'view_home', [headline]));
     expect(exclusionConsequence(store, 'L1_exp', 'exp_p13n_returning')).toBe(
       'Visitors of campaign "Homepage personalisation" then meet one of its experiments, never two. In the group of "Homepage personalisation: Returning", visitors are split by weight: "Homepage personalisation: Returning" 50%, "Experiment L1" 50% ("Homepage personalisation: Returning" had 100%). Visitors outside the audience of "Homepage personalisation: Returning" meet "Experiment L1" in 50% of cases and nothing of this campaign otherwise. "Experiment L1" targets everyone, so the campaign\'s later groups ("Homepage personalisation: New") are no longer reached.',
@@ -108,7 +108,7 @@ describe('review: making two clashing experiments mutually exclusive', () => {
     expect(conflictProbes(store, added('chg_headline')).flatMap((probe) => probe.pairs).some((pair) => pair.theirs.layerId === 'layer_p13n')).toBe(false);
   });
 
-  it('into a campaign of one experiment: it becomes a campaign of equal priority whose visitors are split equally', () => {
+  it('EDT-12 into a campaign of one experiment: it becomes a campaign of equal priority whose visitors are split equally', () => {
     const store = storeWith(newLayer('L1', 'view_home', [headline]), newLayer('L2', 'view_home', [{ ...headline, id: 'chg_l2' }]));
     expect(exclusionConsequence(store, 'L1_exp', 'L2_exp')).toContain('It runs one experiment today; it becomes a campaign of equal priority whose visitors are split equally between "Experiment L2" and "Experiment L1".');
     moveIntoCampaign(modelOf(store).model, 'L1_exp', 'L2_exp');

@@ -27,7 +27,7 @@ const clash = {
 };
 
 describe('acknowledged conflicts on a revision', () => {
-  it('a publish with acknowledged conflicts stores them on its revision; one without stores none', async () => {
+  it('EDT-9 EDT-13 a publish with acknowledged conflicts stores them on its revision; one without stores none', async () => {
     expect((await call('projects', { projectId: 'ack-one' })).status).toBe(200);
     const made = await call('projects/ack-one/publish', { note: 'run anyway', acknowledgedConflicts: [clash] });
     expect(made.status).toBe(200);
@@ -40,7 +40,7 @@ describe('acknowledged conflicts on a revision', () => {
     expect((await call(`projects/ack-one/revisions/${plain.body.revision}`)).body.acknowledgedConflicts).toBeUndefined();
   }, 120_000);
 
-  it('an acknowledgement that is not one is refused by the contract, and nothing is published', async () => {
+  it('EDT-9 EDT-13 an acknowledgement that is not one is refused by the contract, and nothing is published', async () => {
     expect((await call('projects', { projectId: 'ack-two' })).status).toBe(200);
     const refused = await call('projects/ack-two/publish', { acknowledgedConflicts: [{ ...clash, viewId: 42 }] });
     expect(refused.status).toBe(400);

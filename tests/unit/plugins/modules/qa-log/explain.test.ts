@@ -47,7 +47,7 @@ const decided = (d: LayerDecision, tk: DecisionTicket, pendingRedirect = false) 
   ({ decision: d, decisionTicket: tk, pendingRedirect, inCohort: true, layerState: {} as never });
 
 describe('QA log explanations', () => {
-  it('each audience a layer names is listed once, matched or not, however many experiments name it', () => {
+  it('KRN-39 each audience a layer names is listed once, matched or not, however many experiments name it', () => {
     // fails when the audience ids are not deduplicated: `desktop` and `new` are each listed twice
     const { explain, lines } = boot();
     explain.decided(decided(decision('L', 'E2', 'V2', 'sticky'), ticket(['desktop'])));
@@ -57,7 +57,7 @@ describe('QA log explanations', () => {
     ]);
   });
 
-  it('a layer without audience conditions says everyone qualifies; a global holdback says so and skips the audiences', () => {
+  it('KRN-39 a layer without audience conditions says everyone qualifies; a global holdback says so and skips the audiences', () => {
     const { explain, lines } = boot();
     explain.decided(decided(decision('Open', 'E3', 'V3', 'cmab'), ticket([], { pageId: undefined })));
     explain.decided(decided(decision('L', null, null, 'global_holdback'), ticket([], { globalHoldback: 500 })));
@@ -69,7 +69,7 @@ describe('QA log explanations', () => {
     ]);
   });
 
-  it('a redirecting decision says it is relayed; a decision error is shown after the reason', () => {
+  it('KRN-39 a redirecting decision says it is relayed; a decision error is shown after the reason', () => {
     const { explain, lines } = boot();
     explain.decided(decided(decision('Open', 'E3', 'V3', 'force'), ticket([]), true));
     explain.decided(decided({ ...decision('Open', 'E3', null, 'error'), error: 'no variation fits' }, ticket([])));
@@ -80,7 +80,7 @@ describe('QA log explanations', () => {
     ]);
   });
 
-  it('an applied action lists each change of the page with its state; a timed-out one names the selector it waited for', () => {
+  it('KRN-39 an applied action lists each change of the page with its state; a timed-out one names the selector it waited for', () => {
     const { explain, lines } = boot();
     explain.applied({ layerId: 'L', experimentId: 'E2', variationId: 'V2', pageId: 'home' } as never, { c1: 'applied', c3: 'timed_out' });
     explain.applied({ layerId: 'L', experimentId: 'E2', variationId: 'V2', pageId: 'elsewhere' } as never, {});
@@ -91,7 +91,7 @@ describe('QA log explanations', () => {
     ]);
   });
 
-  it('a tracked event is queued when the project defines it (or it is a page view), and said not sent otherwise', () => {
+  it('KRN-39 a tracked event is queued when the project defines it (or it is a page view), and said not sent otherwise', () => {
     const { explain, lines } = boot();
     explain.tracked({ name: 'signup', type: 'custom' } as never);
     explain.tracked({ name: 'home', type: 'pageview' } as never);
