@@ -1,8 +1,9 @@
 /**
- * Asks a page, loaded in editor mode in a hidden frame, how many elements each selector matches there
- * (issue 36: a selector that matches nothing on its view's page is a warning at review). The same agent,
- * channel and token checks as the canvas; the frame is removed as soon as the counts arrive. Editor mode
- * keeps the runtime from activating, so the counts are the page's own elements.
+ * Asks a page, loaded in editor mode in a hidden frame, a question about its elements: how many each
+ * selector matches (a selector that matches nothing on its view's page is a warning at review), or
+ * whether two sets of selectors name the same or nested elements (review's conflict check). The same
+ * agent, channel and token checks as the canvas; the frame is removed as soon as the answer arrives.
+ * Editor mode keeps the runtime from activating, so the answers are about the page's own elements.
  */
 import { canvasUrl, newToken, type FromAgent, type OverlapPair, type OverlapResult, type ToAgent } from '../../../agent/protocol';
 import { openFrameChannel } from './agent-channel';
