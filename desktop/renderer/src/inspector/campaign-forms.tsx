@@ -11,7 +11,7 @@ import { percentsFromRanges, rangesFromPercents, type Range } from '../model/tra
 import { SampleSizeEstimate } from '../results/sample-size-estimate';
 import { Icon } from '../shell/icons';
 import { PERCENT_RULE, trafficShareProblem } from './field-rules';
-import { ALLOCATION_POLICY_WORDS, BUCKETING_WORDS, CAMPAIGN_ACTIVATION_WORDS, LAYER_POLICY_WORDS, worded } from './words';
+import { ALLOCATION_POLICY_WORDS, LAYER_POLICY_WORDS, worded } from './words';
 import { Field, FormSection, JsonInput, NumberInput, Select, TextInput, Toggle } from './fields';
 
 const toPercent = (points: unknown) => (typeof points === 'number' ? points / 100 : undefined);
@@ -68,11 +68,11 @@ export function LayerForm({ rowId }: { rowId: string }) {
           <NumberInput name="layerHoldback" label="Holdback" {...PERCENT_RULE} step={0.01} value={toPercent(row.holdback)} onCommit={(value) => set({ holdback: toPoints(value) }, 'Edit holdback')} />
         </Field>
         <div className="field field--inline"><span className="field__label">Concluded</span><Toggle label="Concluded" checked={row.concluded === true} onChange={(value) => set({ concluded: value }, 'Toggle concluded')} /></div>
-        <span className="field__hint">A concluded campaign is over: it decides no new visitors.</span>
+        <span className="field__hint">Concluded: visitors still get its variations, but its decisions are no longer sent to the results.</span>
       </FormSection>
       <FormSection title="Activation">
-        <Field label="Starts" hint="When the campaign decides and applies its changes on a view.">
-          <Select label="Activation type" value={activation.type ?? ''} options={[{ value: '', label: 'As soon as a view of it is active (default)' }, ...worded(CAMPAIGN_ACTIVATION_TYPES, CAMPAIGN_ACTIVATION_WORDS)]} onChange={(value) => set({ activation: { ...activation, type: value || undefined } as CellValue }, 'Edit activation')} />
+        <Field label="Activation type" hint="Kept with the campaign for integrations; this runtime starts every campaign when one of its views activates.">
+          <Select label="Activation type" value={activation.type ?? ''} options={[{ value: '', label: 'Not set' }, ...CAMPAIGN_ACTIVATION_TYPES]} onChange={(value) => set({ activation: { ...activation, type: value || undefined } as CellValue }, 'Edit activation')} />
         </Field>
         <Field label="Runs on views" hint="The pages where it can run; none ticked means none.">
           <div className="check-list">
@@ -176,8 +176,8 @@ export function ExperimentForm({ rowId, onShowResults }: { rowId: string; onShow
       <FormSection title="Experiment" actions={onShowResults ? <button type="button" className="button button--small" onClick={onShowResults}><Icon name="results" size={14} /> Results</button> : undefined}>
         <Field label="Name" hint="What staff see in the tree and the results; visitors never see it."><TextInput name="name" value={String(row.name ?? '')} onCommit={(value) => set({ name: value }, 'Rename')} /></Field>
         <Field label="Id" hint="Fixed once created: the data, the QA log and force parameters name it."><TextInput value={String(row.id ?? rowId)} readOnly onCommit={() => undefined} mono /></Field>
-        <Field label="Counted from" hint="When a visitor is decided into a variation and counted in the results.">
-          <Select label="Bucketing" value={String(row.bucketingStrategy ?? '')} options={[{ value: '', label: 'On every matching page view (default)' }, ...worded(BUCKETING_STRATEGIES, BUCKETING_WORDS)]} onChange={(value) => set({ bucketingStrategy: value || undefined }, 'Edit bucketing')} />
+        <Field label="Bucketing strategy" hint="Kept with the experiment for analytics integrations; this runtime decides the same way with either.">
+          <Select label="Bucketing" value={String(row.bucketingStrategy ?? '')} options={[{ value: '', label: 'Not set' }, ...BUCKETING_STRATEGIES]} onChange={(value) => set({ bucketingStrategy: value || undefined }, 'Edit bucketing')} />
         </Field>
         <div className="field field--inline"><span className="field__label">Rolled out (deployed)</span><Toggle label="Deployed" checked={row.deployed === true} onChange={(value) => set({ deployed: value }, 'Toggle deployed')} /></div>
         <span className="field__hint">{row.deployed === true ? 'Rolled out: each view decides afresh, no variation is kept for a visitor.' : 'Testing: each visitor keeps the variation first decided for them.'}</span>

@@ -17,17 +17,9 @@ export const LAYER_POLICY_WORDS: Record<string, string> = {
 export const ALLOCATION_POLICY_WORDS: Record<string, string> = {
   manual: 'Fixed split as set',
   'contextual-multi-arm-bandit': 'Contextual bandit',
-  cmab: 'Contextual bandit, short name',
+  cmab: 'Contextual bandit',
   'min-regret': 'Bandit: send traffic to the leader',
   'min-time': 'Bandit: find the leader fastest',
-};
-
-export const CAMPAIGN_ACTIVATION_WORDS: Record<string, string> = {
-  immediate: 'As soon as a view of it is active',
-  conditional: 'When its condition holds',
-  manual: 'Only when the page asks',
-  ready: 'When the page is ready',
-  timeout: 'After a delay',
 };
 
 export const PAGE_ACTIVATION_WORDS: Record<string, string> = {
@@ -37,11 +29,6 @@ export const PAGE_ACTIVATION_WORDS: Record<string, string> = {
   manual: 'Only when the page asks',
   url_changed: 'On each URL change of a single-page app',
   dom_changed: 'On each change of the page',
-};
-
-export const BUCKETING_WORDS: Record<string, string> = {
-  impression: 'When the visitor first sees it',
-  default: 'On every matching page view',
 };
 
 export const URL_MATCH_WORDS: Record<string, string> = {
@@ -61,13 +48,13 @@ export const FIELD_WORDS: Record<string, string> = {
   holdback: 'Holdback',
   policy: 'Kind of campaign',
   allocationPolicy: 'Traffic split',
-  activation: 'Starts',
+  activation: 'Activation',
   activationType: 'Activation',
   pageIds: 'Runs on views',
   viewIds: 'Runs on views',
   pageId: 'View',
   viewId: 'View',
-  bucketingStrategy: 'Counted from',
+  bucketingStrategy: 'Bucketing strategy',
   deployed: 'Rolled out',
   concluded: 'Concluded',
   selector: 'Selector',

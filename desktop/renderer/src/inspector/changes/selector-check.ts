@@ -8,6 +8,8 @@ import { selectorReason } from '../../../../../editor-model/selectors';
 
 /** Whether the page's browser accepts `selector`. */
 const browserAccepts = (selector: string): boolean => {
+  // Without a document (a Node test of the forms' rules) the shared rule alone decides.
+  if (typeof document === 'undefined') return true;
   try {
     document.createDocumentFragment().querySelector(selector);
     return true;
