@@ -9,22 +9,66 @@ import type { InsertionOperator } from '../../../core/project/types';
 const putAttr = (el: Element, name: string, value: string | null) => void (value == null ? el.removeAttribute(name) : el.setAttribute(name, value));
 
 /**
+ * The runtime's own edits of one slot of an element (its content, or one attribute), newest on top. An
+ * edit covered by a later one of the runtime's (two changes on one element: the later wins) is not
+ * rewritten by the page: it neither fights the later edit nor takes its value for the page's. Undone on
+ * top, an edit puts back what it replaced; undone while covered, it hands that value to the edit above,
+ * so undoing both in any order leaves the page's own value.
+ */
+export interface Layer<T> {
+  before: T;
+  /** Sets the whole slot (content, an attribute's text), where a class edit sets only its classes. */
+  whole: boolean;
+}
+/** Per element and slot, the runtime's edits, oldest first. */
+const slotsOf = new WeakMap<Element, Record<string, Layer<any>[]>>();
+
+/**
+ * The handle of one edit of a slot of an element (ruling 23): `put` makes the edit and records in
+ * `layer.before` what it replaces (the page's newest value, when it runs again after a rewrite); `own`
+ * tells whether the element still shows the edit; `restore` puts back what it replaced, called only for
+ * the edit on top. The edit holds while it shows, or while a later edit of the runtime's covers it.
+ */
+export const slotEdit = <T>(el: Element, slot: string, whole: boolean, put: (layer: Layer<T>) => void, own: () => boolean, restore: (before: T) => void): UndoHandle => {
+  let slots = slotsOf.get(el);
+  if (!slots) slotsOf.set(el, (slots = { __proto__: null } as never));
+  const list: Layer<T>[] = (slots[slot] ??= []);
+  const layer = { whole } as Layer<T>;
+  list.push(layer);
+  put(layer);
+  return {
+    undo() {
+      const i = list.indexOf(layer);
+      // Covered: what it replaced is what the edit above must put back.
+      if (list[i + 1]) list[i + 1].before = layer.before;
+      else restore(layer.before);
+      list.splice(i, 1);
+    },
+    // Covered: by any later edit, for an edit of the whole slot (a class added over a class text set); by
+    // one of the whole slot, for a class edit (two class edits keep each their own classes).
+    holds: () => list.some((over, i) => i > list.indexOf(layer) && (over.whole || whole)) || own(),
+    reapply: () => put(layer),
+  };
+};
+
+/**
  * Sets (or, for null, removes) an attribute; returns the handle restoring its previous value. The handle
- * follows re-renders (ruling 23): `holds` while the attribute has the change's value; `reapply` takes the
- * page's newest value as the one to restore; undo leaves an attribute the page rewrote since alone.
+ * follows re-renders (ruling 23): it holds while the attribute has the change's value; running again, it
+ * takes the page's newest value as the one to restore; undo leaves an attribute the page rewrote since alone.
  */
 export const setAttr = (el: Element, name: string, value: string | null): UndoHandle => {
-  let before = el.getAttribute(name);
-  putAttr(el, name, value);
-  const holds = () => el.getAttribute(name) === value;
-  return {
-    undo: () => void (holds() && putAttr(el, name, before)),
-    holds,
-    reapply() {
-      before = el.getAttribute(name);
+  const own = () => el.getAttribute(name) === value;
+  return slotEdit<string | null>(
+    el,
+    name,
+    true,
+    (layer) => {
+      layer.before = el.getAttribute(name);
       putAttr(el, name, value);
     },
-  };
+    own,
+    (before) => own() && putAttr(el, name, before),
+  );
 };
 
 /** The inline style of an element, when it has one (SVG and HTML elements do). */
@@ -108,25 +152,32 @@ export const setStyles = (el: Element, props: Record<string, string>): UndoHandl
 
 /**
  * Replaces the element's children by setting its `innerHTML` or `textContent`; undo puts the very
- * same original nodes back. It `holds` while the element's first and last children are the ones it
- * made (and, for text, the text is the change's); `reapply` takes the page's newest children as what
- * undo restores (ruling 23), and undo leaves children the page rewrote since alone.
+ * same original nodes back. It `holds` while the element's content is what it made: the same first and
+ * last children and the same markup (a framework editing a descendant's text or attribute in place
+ * rewrites it too), or while a later change of the runtime's covers it; `reapply` takes the page's
+ * newest children as what undo restores (ruling 23), and undo leaves children the page rewrote since alone.
  */
 export const replaceChildren = (el: Element, prop: 'innerHTML' | 'textContent', value: string): UndoHandle => {
-  let before: Node[] = [];
-  let first: Node | null = null;
-  let last: Node | null = null;
-  const put = () => {
-    // A sibling walk: cheaper than Array.from over a live NodeList for the usual one or two children.
-    before = [];
-    for (let node = el.firstChild; node; node = node.nextSibling) before.push(node);
-    el[prop] = value;
-    first = el.firstChild;
-    last = el.lastChild;
-  };
-  put();
-  const holds = () => el.firstChild === first && el.lastChild === last && (prop === 'innerHTML' || el.textContent === value);
-  return { undo: () => void (holds() && el.replaceChildren(...before)), holds, reapply: put };
+  let first: Node | null;
+  let last: Node | null;
+  let made: string;
+  const own = () => el.firstChild === first && el.lastChild === last && el[prop] === made;
+  return slotEdit<Node[]>(
+    el,
+    '',
+    true,
+    (layer) => {
+      // A sibling walk: cheaper than Array.from over a live NodeList for the usual one or two children.
+      const before: Node[] = (layer.before = []);
+      for (let node = el.firstChild; node; node = node.nextSibling) before.push(node);
+      el[prop] = value;
+      first = el.firstChild;
+      last = el.lastChild;
+      made = el[prop];
+    },
+    own,
+    (before) => own() && el.replaceChildren(...before),
+  );
 };
 
 /**

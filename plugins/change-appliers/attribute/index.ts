@@ -15,7 +15,7 @@
 import { definePlugin, type UndoHandle } from '../../../core';
 import { attributeProblem, MSG_UNRECOGNIZED_ATTRIBUTE } from '../../../core/project/attributes';
 import type { Change } from '../../../core/project/types';
-import { editStyle, replaceChildren, setAttr, setStyles } from '../_shared/dom';
+import { editStyle, replaceChildren, setAttr, setStyles, slotEdit } from '../_shared/dom';
 import { combine } from '../_shared/handles';
 
 export { MSG_UNRECOGNIZED_ATTRIBUTE };
@@ -28,29 +28,30 @@ const setImportant = (style: CSSStyleDeclaration, prop: string) => style.setProp
 
 /**
  * Adds (or removes) single classes, keeping the others; undo takes back only what it changed, and
- * leaves no empty class attribute where there was none. Follows re-renders like the other edits.
+ * leaves no empty class attribute where there was none. Follows re-renders like the other edits, and
+ * stacks with the runtime's other edits of the class attribute (a later change of it wins).
  */
 const editClasses = (el: Element, names: string, add: boolean): UndoHandle => {
   const list = names.split(/\s+/).filter(Boolean);
-  let before: string | null;
   let after: string | null;
   let changed: string[] = [];
-  const put = () => {
-    before = el.getAttribute('class');
-    changed = list.filter((name) => el.classList.contains(name) !== add);
-    for (const name of changed) el.classList.toggle(name, add);
-    after = el.getAttribute('class');
-  };
-  put();
-  return {
-    undo() {
-      // Untouched since: the exact text (order included). Otherwise only what this edit changed.
-      if (el.getAttribute('class') === after) return void (before == null ? el.removeAttribute('class') : el.setAttribute('class', before));
-      for (const name of changed) if (el.classList.contains(name) === add) el.classList.toggle(name, !add);
+  return slotEdit<string | null>(
+    el,
+    'class',
+    false,
+    (layer) => {
+      layer.before = el.getAttribute('class');
+      changed = list.filter((name) => el.classList.contains(name) !== add);
+      for (const name of changed) el.classList.toggle(name, add);
+      after = el.getAttribute('class');
     },
-    holds: () => list.every((name) => el.classList.contains(name) === add),
-    reapply: put,
-  };
+    () => list.every((name) => el.classList.contains(name) === add),
+    (before) => {
+      // Untouched since: the exact text (order included). Otherwise only what this edit changed.
+      if (el.getAttribute('class') === after) before == null ? el.removeAttribute('class') : el.setAttribute('class', before);
+      else for (const name of changed) if (el.classList.contains(name) === add) el.classList.toggle(name, !add);
+    },
+  );
 };
 
 // Both tables have no prototype: a change may set an attribute named `constructor` or `toString`, which

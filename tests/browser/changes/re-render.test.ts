@@ -6,6 +6,7 @@
  * edit cannot make the runtime loop (the overheat guard holds).
  */
 import { describe, expect, it } from 'vitest';
+import { applyAttributes } from '../../../plugins/change-appliers/attribute';
 import { boot, fixture, sleep } from './kit';
 
 const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
@@ -141,3 +142,80 @@ describe('changes survive re-renders (ruling 23)', () => {
     expect([link.getAttribute('href'), link.textContent]).toEqual(['/page-v2', 'page v2']);
   });
 });
+
+/**
+ * Peer parity (issue 35): the cases of GrowthBook's dom-mutator suite that apply to our change types,
+ * rewritten for this runtime: an html change follows edits inside the markup it set, and two changes
+ * of one element stack (the later wins; undo in either order leaves the page's own content).
+ */
+describe('changes on one element and inside changed markup (peer parity)', () => {
+  it('CHG-21 ruling 23 an html change is applied again when the page edits a descendant\'s text in place', async () => {
+    fixture('<div class="box">foo</div>');
+    const box = $('#fx .box');
+    const t = boot({ timeout: 1000 });
+    await t.apply([{ id: 'c', type: 'attribute', selector: '#fx .box', attributes: { html: 'bar' } }]);
+    (box.firstChild as Text).data = 'baz';
+    await expect.poll(() => box.innerHTML).toBe('bar');
+    expect(t.errors()).toEqual([]);
+  });
+
+  it('CHG-21 ruling 23 an html change is applied again when the page sets an attribute inside it', async () => {
+    fixture('<div class="box">foo</div>');
+    const box = $('#fx .box');
+    const t = boot({ timeout: 1000 });
+    await t.apply([{ id: 'c', type: 'attribute', selector: '#fx .box', attributes: { html: '<p>bar</p>' } }]);
+    box.querySelector('p')!.title = 'page';
+    await expect.poll(() => box.innerHTML).toBe('<p>bar</p>');
+    t.changes.undoPage('p1');
+    expect(box.innerHTML).toBe('<p title="page">bar</p>');
+  });
+
+  it('CHG-21 two html changes of one element: the later wins without a fight, undo brings back the earlier then the original', async () => {
+    fixture('<div class="box"></div>');
+    const box = $('#fx .box');
+    const t = boot({ timeout: 1000 });
+    await t.apply([
+      { id: 'first', type: 'attribute', selector: '#fx .box', attributes: { html: 'foo' } },
+      { id: 'second', type: 'attribute', selector: '#fx .box', attributes: { html: 'bar' } },
+    ]);
+    expect(box.innerHTML).toBe('bar');
+    // Several polls later: still the later change's, neither overheated.
+    await sleep(120);
+    expect(box.innerHTML).toBe('bar');
+    expect(t.changes.changeStates()).toEqual({ first: 'applied', second: 'applied' });
+    // A page re-render is followed by the change on top only.
+    box.textContent = 'page';
+    await expect.poll(() => box.innerHTML).toBe('bar');
+    expect(t.errors()).toEqual([]);
+    t.changes.undoPage('p1');
+    expect(box.innerHTML).toBe('page');
+  });
+
+  it('CHG-21 a class set between two class additions: the classes added after it stay, no fight', async () => {
+    fixture('<div class="box foo"></div>');
+    const box = $('#fx .box');
+    const t = boot({ timeout: 1000 });
+    await t.apply([
+      { id: 'a', type: 'attribute', selector: '#fx .box', attributes: { addClass: 'bar' } },
+      { id: 'b', type: 'attribute', selector: '#fx .box', attributes: { class: 'box baz' } },
+      { id: 'c', type: 'attribute', selector: '#fx .box', attributes: { addClass: 'last' } },
+    ]);
+    await sleep(120);
+    expect(box.className).toBe('box baz last');
+    expect(t.errors()).toEqual([]);
+    t.changes.undoPage('p1');
+    expect(box.className).toBe('box foo');
+  });
+
+  it('CHG-21 two edits of one element undone out of order (their pages left in another order) leave the page\'s own value', () => {
+    fixture('<a class="link" href="/own">own</a>');
+    const link = $('#fx .link');
+    const first = applyAttributes({ id: 'a', type: 'attribute', selector: '#fx .link', attributes: { href: '/a', html: 'A' } }, link);
+    const second = applyAttributes({ id: 'b', type: 'attribute', selector: '#fx .link', attributes: { href: '/b', html: 'B' } }, link);
+    first.undo();
+    expect([link.getAttribute('href'), link.innerHTML]).toEqual(['/b', 'B']);
+    second.undo();
+    expect([link.getAttribute('href'), link.innerHTML]).toEqual(['/own', 'own']);
+  });
+});
+
