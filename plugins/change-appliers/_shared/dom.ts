@@ -44,9 +44,13 @@ export const slotEdit = <T>(el: Element, slot: string, whole: boolean, put: (lay
       else restore(layer.before);
       list.splice(i, 1);
     },
-    // Covered: by any later edit, for an edit of the whole slot (a class added over a class text set); by
-    // one of the whole slot, for a class edit (two class edits keep each their own classes).
-    holds: () => list.some((over, i) => i > list.indexOf(layer) && (over.whole || whole)) || own(),
+    holds() {
+      // Covered: by any later edit, for an edit of the whole slot (a class added over a class text set); by
+      // one of the whole slot, for a class edit (two class edits keep each their own classes). Looked for
+      // from the top down, so that an edit of the whole slot is answered at the first step.
+      for (let i = list.length; list[--i] !== layer; ) if (whole || list[i].whole) return true;
+      return own();
+    },
     reapply: () => put(layer),
   };
 };

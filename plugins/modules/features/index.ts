@@ -6,7 +6,7 @@
  * variation "<id>" skipped`). `get('features')` reads them.
  */
 import { definePlugin, type LayerDecidedData, type PluginContext, type PluginOf } from '../../../core';
-import type { Variation } from '../../../core/project/types';
+import type { Layer, Variation } from '../../../core/project/types';
 
 /** What `get('features')` returns. */
 export interface FeaturesModule {
@@ -27,9 +27,23 @@ export default function features(): PluginOf<'apiModule'> {
   // Values by layer id, in the order layers were first decided.
   const byLayer = new Map<string, Record<string, string | number | boolean>>();
 
+  // The layers by id, made again when the project's layer list is another: one lookup per decision, so
+  // that a project of 10,000 layers is not searched 10,000 times.
+  let indexed: unknown;
+  let layers = new Map<string, Layer>();
+  const layerOf = (id: string) => {
+    const list = ctx!.data.layers ?? [];
+    if (list !== indexed) {
+      indexed = list;
+      layers = new Map();
+      for (const layer of list) if (layer && !layers.has(layer.id)) layers.set(layer.id, layer);
+    }
+    return layers.get(id);
+  };
+
   const decided = (data: LayerDecidedData) => {
     const { layerId, experimentId, variationId } = data.decision;
-    const layer = (ctx!.data.layers ?? []).find((candidate) => candidate && candidate.id === layerId);
+    const layer = layerOf(layerId);
     const experiment = layer?.experiments?.find((candidate) => candidate && candidate.id === experimentId);
     const variation = experiment?.variations?.find((candidate) => candidate && candidate.id === variationId) as (Variation & { features?: unknown }) | undefined;
     const given = variation && !data.decision.isLayerHoldback ? variation.features : undefined;

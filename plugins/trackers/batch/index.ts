@@ -220,8 +220,9 @@ export default function batchTracker(options: BatchTrackerOptions = {}): PluginO
         ctx.on({ type: 'lifecycle', name: 'layerDecided' }, ({ data }: KernelEvent) => {
           const { layerState, decision, pendingRedirect } = data as LayerDecidedData;
           // Concluded layers are not tracked (TRK-15); a redirect's decision is tracked on the next page (TRK-16);
-          // a decision with neither a variation nor a holdback is not tracked either.
-          if (pendingRedirect || decision.isLayerConcluded || ctx.data.layers?.find((layer) => layer.id == decision.layerId)?.concluded) return;
+          // a decision with neither a variation nor a holdback is not tracked either. The layer is looked up only for a
+          // decider that does not say (the standard one does: no search per decision).
+          if (pendingRedirect || (decision.isLayerConcluded ?? ctx.data.layers?.find((layer) => layer.id == decision.layerId)?.concluded)) return;
           if (!decision.variationId && !decision.isLayerHoldback) return;
           const id = (layerState.decisionEventId = uuid(win));
           add(decisionEvent(decision, layerState.decisionTimestamp, id), decisionRecord(decision, decision.reason));
