@@ -17,7 +17,7 @@ import {
 } from './messages';
 import type { ProjectData } from './project/types';
 import { createRegistry } from './registry';
-import { runInOrder } from './sequence';
+import { runInOrder, settle } from './sequence';
 import type {
   CallArgs,
   CallHandler,
@@ -94,7 +94,9 @@ export const createKernel = (options: KernelOptions = {}): Kernel => {
   const tasks: Task[] = [];
   let running = false;
   let tail: Promise<void> | undefined;
-  const drain = (): void => {
+  // Async, yet synchronous until a task goes asynchronous (an async function runs up to its first
+  // await): `await`, not `then`, so a page's broken `Promise.prototype.then` does not stop the runtime.
+  const drain = async (): Promise<void> => {
     running = true;
     while (tasks.length) {
       let result: void | Promise<void> = undefined;
@@ -103,19 +105,13 @@ export const createKernel = (options: KernelOptions = {}): Kernel => {
       } catch (thrown) {
         onStepError(thrown);
       }
-      if (result) {
-        tail = result.then(() => {
-          tail = undefined;
-          drain();
-        });
-        return;
-      }
+      if (result) await (tail = result);
     }
     running = false;
   };
   const schedule = (task: Task) => {
     tasks.push(task);
-    if (!running) drain();
+    if (!running) void drain();
   };
   const onStepError = (thrown: unknown) => report('PluginError', thrown);
 
@@ -134,9 +130,14 @@ export const createKernel = (options: KernelOptions = {}): Kernel => {
   const disable = (scope?: DisableScope) => {
     flags[scope ?? 'all'] = true;
   };
+  // Deferred work settles, never rejects (see defer): waited for one by one, as `Promise.allSettled` would
+  // call the page's `then`.
+  const idle = async () => {
+    for (const work of [...inFlight]) await work;
+  };
   const defer = (work: PromiseLike<unknown>) => {
     const forget = (): void => void inFlight.delete(settled);
-    const settled: Promise<void> = Promise.resolve(work).then(forget, forget);
+    const settled: Promise<void> = settle(work, forget, forget);
     inFlight.add(settled);
   };
 
@@ -313,7 +314,7 @@ export const createKernel = (options: KernelOptions = {}): Kernel => {
           lifecycle('activated');
           // Deferred work (pages waiting for a condition, pending decisions) ends the activation later.
           const done = () => lifecycle('activateDeferredDone');
-          if (inFlight.size) defer(Promise.allSettled([...inFlight]).then(done));
+          if (inFlight.size) defer(settle(idle(), done));
           else done();
         },
       ],
@@ -327,7 +328,7 @@ export const createKernel = (options: KernelOptions = {}): Kernel => {
   // meanwhile emits and runs no stage, but the project code of the data still runs once (no byte is left
   // in the kernel's 3 KB for that check).
   const init = (ready?: unknown): void | Promise<void> => {
-    if ((ready as PromiseLike<unknown>)?.then) return (ready as Promise<unknown>).then(init);
+    if ((ready as PromiseLike<unknown>)?.then) return settle(ready, init);
     if (!ready) {
       report('PluginError', MSG_INVALID_PROJECT);
       return disable();
@@ -384,7 +385,7 @@ export const createKernel = (options: KernelOptions = {}): Kernel => {
       if (phase && phase < 3 && !disabled()) requestActivation();
     },
     whenIdle: async () => {
-      while (tail || inFlight.size) await (tail ?? Promise.allSettled([...inFlight]));
+      while (running || inFlight.size) await tail, await idle();
     },
     destroy: () => {
       if (phase > 2) return;

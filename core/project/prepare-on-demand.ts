@@ -2,6 +2,7 @@ import type { Logger, Plugin, ProjectPreparer } from '../types';
 import { isPlain, loadProblem } from './load-check';
 import { normalizeProjectData } from './normalize';
 import type { ProjectData, ProjectInput } from './types';
+import { settle, settleAll } from '../sequence';
 
 /** What the `validate` part exports (built from ./prepare.ts by compiler/snippet-parts.ts). */
 export interface ValidatePart {
@@ -46,10 +47,14 @@ const swapNamed = (data: unknown, plugins: readonly Plugin[]): Promise<readonly 
   const names = standIns.length ? namedTypes(data) : undefined;
   const wanted = standIns.filter((plugin) => (plugin as StandIn).wanted?.(data) || names!.has(plugin.name));
   if (wanted.length)
-    return Promise.all(
+    return settleAll(
       plugins.map((plugin) =>
         wanted.includes(plugin)
-          ? (plugin as StandIn).swap!().catch(() => plugin)
+          ? settle(
+              (plugin as StandIn).swap!(),
+              (swapped) => swapped,
+              () => plugin,
+            )
           : plugin,
       ),
     );
@@ -66,7 +71,7 @@ const swapNamed = (data: unknown, plugins: readonly Plugin[]): Promise<readonly 
  * real ones, loaded as parts, when the data names them, before validation and before init. Data that
  * cannot be a project ({@link loadProblem}) is refused at once, before any other walk, and the snippet's
  * own project runs instead: one bad `load` call does not switch the runtime off.
- * The promise never rejects.
+ * The promise never rejects, and is waited for with `await`, never the page's `then` (core/sequence.ts).
  */
 export const prepareOnDemand =
   (built: unknown, load: (name: string) => Promise<unknown>): ProjectPreparer =>
@@ -80,21 +85,21 @@ export const prepareOnDemand =
     if (input === built) {
       const data = normalizeProjectData(input as ProjectInput);
       const swapping = swapNamed(input, plugins);
-      return swapping ? swapping.then(() => data) : data;
+      return swapping ? settle(swapping, () => data) : data;
     }
     // The validators and the plugins the data names load side by side; the validators check the data
     // against the real plugins.
-    return Promise.resolve()
-      .then(() => Promise.all([load('validate'), swapNamed(input, plugins) ?? plugins]))
-      .then(([part, swapped]) => {
+    return (async () => {
+      try {
+        const [part, swapped] = await settleAll<unknown>([load('validate'), swapNamed(input, plugins) ?? plugins]);
         const prepare = (part as Partial<ValidatePart> | undefined)?.prepareProject;
         if (typeof prepare != 'function') throw Error('the validate part has no prepareProject');
-        const data = prepare(input, swapped, log);
+        const data = prepare(input, swapped as readonly Plugin[], log);
         return data && typeof data == 'object' ? data : undefined;
-      })
-      .catch((error: unknown) => {
+      } catch (error) {
         log.error((error as Error)?.message ?? error);
         log.error(MSG_LOAD_NOT_RUN);
         return undefined;
-      });
+      }
+    })();
   };

@@ -12,6 +12,7 @@
  * cannot tell, and the loader's catalogue message is logged once.
  */
 import type { Plugin, PluginContext, PluginType } from '../../core';
+import { settle } from '../../core/sequence';
 import { loadPart, msgPartFailed, partUrl } from './parts';
 
 /** A stand-in's own members (see the file comment). */
@@ -56,21 +57,28 @@ export const standIn = <T extends PluginType>(type: T, name: string, part: strin
       hooks.setup?.(context);
     },
     swap: () =>
-      (swapping ??= loadPart<unknown>(ctx?.win, part, { clock: ctx?.clock }).then((made) => {
-        const plugin = (typeof made == 'function' ? made(options) : made) as Plugin | undefined;
-        // A part is code from the network: only the plugin this stand-in holds the place of may take it.
-        if (plugin?.type !== type || plugin.name !== name || !ctx!.registerPlugin(plugin)) throw Error(msgPartFailed(part, partUrl(part) ?? '', `it is not the ${name} plugin`));
-        hooks.swapped?.(plugin, ctx!);
-        return (real = plugin);
-      }).catch((error: Error) => {
-        // Logged once, whoever asked (the preparer, a later evaluation): the loader's catalogue message.
-        ctx?.log.error(error.message);
-        throw error;
-      })),
+      (swapping ??= settle<Plugin, Plugin>(
+        settle(loadPart<unknown>(ctx?.win, part, { clock: ctx?.clock }), (made) => {
+          const plugin = (typeof made == 'function' ? made(options) : made) as Plugin | undefined;
+          // A part is code from the network: only the plugin this stand-in holds the place of may take it.
+          if (plugin?.type !== type || plugin.name !== name || !ctx!.registerPlugin(plugin)) throw Error(msgPartFailed(part, partUrl(part) ?? '', `it is not the ${name} plugin`));
+          hooks.swapped?.(plugin, ctx!);
+          return (real = plugin);
+        }),
+        (plugin) => plugin,
+        (error) => {
+          // Logged once, whoever asked (the preparer, a later evaluation): the loader's catalogue message.
+          ctx?.log.error((error as Error).message);
+          throw error;
+        },
+      )),
     real: () => real,
   } as Plugin & StandIn;
   return plugin;
 };
+
+/** For a swap asked for its effect only: its failure is logged by the stand-in already. */
+export const ignore = () => {};
 
 /** Always wanted: a preset option that is on (the page asked for the plugin). */
 export const always = () => true;
@@ -111,7 +119,7 @@ export const moduleStandIn = (name: string, part: string, answers: Record<string
 export const matcherStandIn = (name: string, part: string, options?: unknown) => {
   const plugin: Plugin & StandIn = standIn('audienceMatcher', name, part, {
     match: () => {
-      plugin.swap().catch(() => {});
+      settle(plugin.swap(), ignore, ignore);
       return null;
     },
   }, options);

@@ -104,3 +104,30 @@ test('KRN-9 KRN-26 a queued load of a DOM node, the window, cyclic data or a num
   }
   expect(pageProblems.pageErrors).toEqual([]);
 });
+
+test('KRN-9 a page whose Promise.prototype.then throws (replaced before the snippet) still gets its change and tracks', async ({ page, request }) => {
+  await page.addInitScript(() => {
+    const original = Promise.prototype.then;
+    // A broken polyfill: every `then` throws; the page's own promises are its problem, not the runtime's.
+    Promise.prototype.then = function () {
+      throw new Error('then is broken on this page');
+    } as typeof original;
+  });
+  await page.goto(DEMO);
+  await expect(page.locator('#demo-text')).toHaveText('Fuzzed and still changed');
+  const uuid = await page.evaluate(() => {
+    const api = (window as unknown as { varia: VariaApi }).varia;
+    let id = '';
+    api.push(['addListener', { type: 'tracking', name: 'eventTracked' }, (event: { data: { uuid: string } }) => void (id = event.data.uuid)]);
+    api.push(['event', 'buy']);
+    api.push(['sendEvents']);
+    return id;
+  });
+  expect(uuid).not.toBe('');
+  await expect
+    .poll(async () => {
+      const answer = await request.get(`/v1/events?projectId=e2e-fuzz`);
+      return ((await answer.json()) as { events: Array<{ uuid: string }> }).events.some((event) => event.uuid === uuid);
+    }, { timeout: 15_000 })
+    .toBe(true);
+});

@@ -6,7 +6,8 @@
  * profile load has the location; until then the stand-in provides no location.
  */
 import type { CallArgs, PluginContext } from '../../../core';
-import { standIn } from '../stand-in';
+import { settle } from '../../../core/sequence';
+import { ignore, standIn } from '../stand-in';
 
 /** The location provider's options this stand-in reads (plugins/profile-providers/location); the part gets them all. */
 interface LocationOptions {
@@ -24,7 +25,7 @@ export default (options: LocationOptions = {}) => {
         'geolocation',
         (args) => {
           kept.push(args);
-          plugin.swap().catch(() => {});
+          settle(plugin.swap(), ignore, ignore);
         },
         ['data'],
       ),

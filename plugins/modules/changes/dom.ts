@@ -107,7 +107,7 @@ export const createWatchers = (win: Window & typeof globalThis, clock: Clock, in
   const plan = () => {
     if (planning) return;
     planning = true;
-    void Promise.resolve().then(arm);
+    queueMicrotask(arm);
   };
   const observe = (on: boolean) => {
     if (on && !observing) observer?.observe(doc.documentElement, OBSERVED);

@@ -3,6 +3,7 @@
  * and §9), shared by the tracker plugins.
  */
 import type { Clock, Logger, RequestOptions, RequestResponse, UtilsModule } from '../../../core';
+import { settle } from '../../../core/sequence';
 import { toJson } from '../../_shared/json';
 
 /** NET-6 and NET-5 catalogue texts. */
@@ -22,12 +23,12 @@ type Win = (Window & typeof globalThis) | undefined;
  * text/plain so a cross-origin POST needs no preflight (NET-2, NET-4); credentials only when asked
  * (NET-3); with `timeout`, aborted after it ('Timed out after N ms'). Resolves with the status and text whatever the status; rejects on network failure.
  */
-export const request = (win: Win, options: RequestOptions): Promise<RequestResponse> => {
+export const request = async (win: Win, options: RequestOptions): Promise<RequestResponse> => {
   const fetch = win?.fetch;
   // The options first, then whether this browser can request at all.
   const problem =
     !options || typeof options != 'object' || typeof options.url != 'string' || !options.url ? MSG_REQUIRED_OPTIONS : typeof fetch != 'function' && MSG_NO_CORS;
-  if (problem) return Promise.reject(Error(problem));
+  if (problem) throw Error(problem);
   const method = (options.method || 'GET').toUpperCase();
   // A window with fetch from here on.
   const controller = options.timeout && win!.AbortController ? new win!.AbortController() : undefined;
@@ -41,15 +42,15 @@ export const request = (win: Win, options: RequestOptions): Promise<RequestRespo
     body: data === undefined || method == 'GET' || method == 'HEAD' ? undefined : typeof data == 'string' ? data : toJson(data),
   };
   const timer = controller && win!.setTimeout(() => controller.abort(), options.timeout);
-  return fetch!
-    .call(win, options.url, init)
-    .then(
-      (response) => response.text().then((text) => ({ status: response.status, text })),
-      (thrown) => {
-        throw controller?.signal.aborted ? Error(msgTimedOut(options.timeout!)) : thrown;
-      },
-    )
-    .finally(() => timer && win!.clearTimeout(timer));
+  // Awaited, never `then`: a page's broken Promise.prototype.then does not stop tracking (core/sequence.ts).
+  try {
+    const response = await fetch!.call(win, options.url, init);
+    return { status: response.status, text: await response.text() };
+  } catch (thrown) {
+    throw controller?.signal.aborted ? Error(msgTimedOut(options.timeout!)) : thrown;
+  } finally {
+    if (timer) win!.clearTimeout(timer);
+  }
 };
 
 /**
@@ -109,10 +110,14 @@ export const loadScript = (win: Win, src: string, options: { sync?: boolean } = 
 /** The public `utils` module over a window and a clock; logs ERR-38 when the browser cannot request. */
 export const createUtils = (win: Win, clock: Clock, log: Logger): UtilsModule => ({
   request: (options) =>
-    request(win, options).catch((thrown: Error) => {
-      if (thrown.message == MSG_NO_CORS) log.error(MSG_NO_CORS_ABORT);
-      throw thrown;
-    }),
+    settle(
+      request(win, options),
+      (response) => response,
+      (thrown) => {
+        if ((thrown as Error).message == MSG_NO_CORS) log.error(MSG_NO_CORS_ABORT);
+        throw thrown;
+      },
+    ),
   poll: (check, options) => poll(clock, check, options),
   loadScript: (src, options) => loadScript(win, src, options),
 });

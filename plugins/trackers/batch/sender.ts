@@ -13,6 +13,7 @@
 import { PREFIX, type PluginContext } from '../../../core';
 import type { PendingEvent } from '../../../core/kinds/tracking';
 import { keptJson } from '../../_shared/json';
+import { settle } from '../../../core/sequence';
 import { MSG_NO_ID, request } from '../_shared/request';
 
 /** First wait after the quick retries are spent; it doubles up to {@link MAX_LATER_DELAY}. */
@@ -49,17 +50,21 @@ export interface Sender {
  * The retryable send (TRK-39): POSTs a pending event's batch; resolves with whether the collector took
  * it (2xx), refused it for good (4xx other than 408 and 429), or it must be retried.
  */
-export const postPending = (
+export const postPending = async (
   win: PluginContext['win'],
   url: string,
   item: Partial<PendingEvent>,
 ): Promise<'sent' | 'refused' | 'failed'> => {
-  if (!item?.id) return Promise.reject(Error(MSG_NO_ID));
-  return request(win, { url, method: 'POST', data: item.data }).then(({ status }) => {
-    // The status class: 2 for 2xx, 4 for 4xx.
-    const kind = (status / 100) | 0;
-    return kind == 2 ? 'sent' : kind == 4 && status != 408 && status != 429 ? 'refused' : 'failed';
-  }, () => 'failed');
+  if (!item?.id) throw Error(MSG_NO_ID);
+  let status: number;
+  try {
+    ({ status } = await request(win, { url, method: 'POST', data: item.data }));
+  } catch {
+    return 'failed';
+  }
+  // The status class: 2 for 2xx, 4 for 4xx.
+  const kind = (status / 100) | 0;
+  return kind == 2 ? 'sent' : kind == 4 && status != 408 && status != 429 ? 'refused' : 'failed';
 };
 
 /** A pending event's version: a batch saved again under its id is a new version. */
@@ -132,17 +137,17 @@ export const createSender = (
     seen = keptJson(all);
     store().write(PENDING_KEY, all);
   };
-  const settle = (item: PendingEvent) => {
+  const forget = (item: PendingEvent) => {
     items = items.filter((other) => other !== item);
     done.add(version(item));
     persist();
   };
   const post = (item: PendingEvent) => {
     inFlight.add(item.id);
-    postPending(ctx.win, url, { id: item.id, data: textOf(item) as never }).then((outcome) => {
+    settle(postPending(ctx.win, url, { id: item.id, data: textOf(item) as never }), (outcome) => {
       inFlight.delete(item.id);
       if (outcome == 'refused') ctx.log.error('Tracker: the collector refused batch', item.id);
-      if (outcome != 'failed') return settle(item);
+      if (outcome != 'failed') return forget(item);
       const tries = ++item.retryCount;
       persist();
       // 1 s, 2 s, 4 s (TRK-37); then 30 s doubling to 5 min while the page is open (and with the next batch).

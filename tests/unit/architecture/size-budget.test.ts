@@ -20,9 +20,11 @@ const KERNEL_GZIP_BUDGET = 3 * 1024;
  * visitor, storage and decisions modules were written tighter; 38,342 B on 2026-12-03 with the refusal of
  * `load` data that cannot be a project and the part loader's Trusted Types policy; 38,494 B on 2026-12-02
  * once changes of one element stack (the later wins, no fight) and an html change follows edits inside its
- * markup (peer parity with dom-mutator's cases). Lower it as the preset shrinks.
+ * markup (peer parity with dom-mutator's cases); 38,547 B once the runtime waits with `await` rather than
+ * the page's `Promise.prototype.then` (a page that breaks it no longer switches the runtime off). Lower it
+ * as the preset shrinks.
  */
-const WHOLE_PRESET_GZIP_BUDGET = 38_520;
+const WHOLE_PRESET_GZIP_BUDGET = 38_570;
 
 /**
  * Each part loaded on demand (compiler/snippet-parts.ts), gzip, as measured on 2026-11-25 with a little
