@@ -18,9 +18,11 @@ const KERNEL_GZIP_BUDGET = 3 * 1024;
  * the features and preview modules became plugin parts (stand-ins in the snippet), 38,785 B once the
  * contextual bandit became the decisions-cmab part, and 37,883 B on 2026-11-29 once the trackers, pages,
  * visitor, storage and decisions modules were written tighter; 38,342 B on 2026-12-03 with the refusal of
- * `load` data that cannot be a project and the part loader's Trusted Types policy. Lower it as the preset shrinks.
+ * `load` data that cannot be a project and the part loader's Trusted Types policy; 38,744 B on 2026-12-04 with
+ * ruling 24's exposure records (the decisions module's check of every variation's changes and selectors,
+ * the tracker's once-per-visitor record). Lower it as the preset shrinks.
  */
-const WHOLE_PRESET_GZIP_BUDGET = 38_400;
+const WHOLE_PRESET_GZIP_BUDGET = 38_750;
 
 /**
  * Each part loaded on demand (compiler/snippet-parts.ts), gzip, as measured on 2026-11-25 with a little
@@ -72,9 +74,10 @@ const GROWTHBOOK_WITH_WIDGETS_GZIP = 40_407;
  * stand-ins); 60,096 B on 2026-11-29 once the trackers, pages, controls, visitor, storage and decisions
  * modules were written tighter; 60,820 B on 2026-12-02 once the homepage carried the QA log (so that
  * `?varia_log=INFO` explains the real project, not only a fixture) and the bootstrap's preview of the
- * working copy. The budget holds that figure with a little room until the target is met.
+ * working copy; 61,423 B on 2026-12-04 with ruling 24's exposure records (see the whole preset's budget).
+ * The budget holds that figure with a little room until the target is met.
  */
-const HOMEPAGE_GZIP_BUDGET = 61_200;
+const HOMEPAGE_GZIP_BUDGET = 61_450;
 
 describe('size budget and strict CSP', () => {
   it('the kernel alone is at most 3 KB gzip', async () => {
