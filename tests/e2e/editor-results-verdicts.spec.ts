@@ -30,8 +30,8 @@ const uuid = () => `00000000-0000-4000-8000-${String((sequence += 1)).padStart(1
 
 /**
  * Sends an experiment's visitors as the snippet's batches: a decision on arrival (spread over 7 days), with
- * an exposure on every variation's basis (ruling 24: these variations change nothing on the page, so
- * every visitor is exposed from the decision), a goal event later.
+ * an exposure on every variation's basis at the decision (ruling 24: as the snippet records it when every
+ * variation's elements are on the visitor's page), a goal event later.
  */
 async function sendArm(experiment: { layerId: string; experimentId: string; variations: Array<{ variationId: string }> }, variationId: string, arm: Arm, goal: string) {
   const start = Date.now() - 7 * DAY;
