@@ -80,6 +80,7 @@ export type {
   BatchSnapshot,
   BatchVisitor,
   EventImplementationKind,
+  ExposureData,
   PendingEvent,
   RequestOptions,
   RequestResponse,

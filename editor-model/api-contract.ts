@@ -214,6 +214,23 @@ export interface VariationResult {
   byEvent: Record<string, number>;
   /** Per goal event api name: the statistics of the results' comparisons; absent is no conversion. */
   statistics: Record<string, GoalStatistics>;
+  /**
+   * Ruling 24: per basis variation id, this variation's visitors exposed on it (that variation's
+   * changes applied for them, or its selectors matched their page), counted from their first such
+   * exposure; absent: none. The comparison of the control with variation X takes both sides' `exposed[X]`.
+   */
+  exposed: Record<string, ExposedResult>;
+}
+
+/** A variation's visitors exposed on one basis (ruling 24), and what they did from their first exposure. */
+export interface ExposedResult {
+  visitors: number;
+  /** Converting visitors, any goal event. */
+  conversions: number;
+  /** Conversions per event api name; absent is 0. */
+  byEvent: Record<string, number>;
+  /** Per goal event api name, as {@link VariationResult.statistics}. */
+  statistics: Record<string, GoalStatistics>;
 }
 
 /**

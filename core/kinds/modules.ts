@@ -40,7 +40,8 @@ export const EVENT_TYPES = {
   /**
    * What the tracker turns into batches: name 'clientActivation' (activation step 8),
    * 'redirectDecision' (activation step 4, data: the relayed AnalyticsDecisionPayload),
-   * 'eventTracked' (every accepted event, tracked or not: the visitor keeps behaviour from it).
+   * 'eventTracked' (every accepted event, tracked or not: the visitor keeps behaviour from it),
+   * 'exposure' (ruling 24, data {@link import('./tracking').ExposureData}).
    */
   tracking: 'tracking',
 } as const;

@@ -35,6 +35,19 @@ export interface TrackedEventData {
   uuid: string;
 }
 
+/**
+ * Data of the `tracking` event named 'exposure' (ruling 24): on this page the visitor, decided into
+ * `variationId`, could see what `basis` changes. `basis` is the visitor's own variation when all its
+ * changes for the page were applied (or, for a variation without changes, at its decision); another
+ * variation of the experiment when all of that variation's element selectors matched the page
+ * (counterfactual: nothing was changed). Tracked as an event of type `exposure`.
+ */
+export interface ExposureData {
+  experimentId: string;
+  variationId: string;
+  basis: string;
+}
+
 /** The `tracker` module (`get('tracker')`). */
 export interface TrackerModule {
   /** Sends what is pending now; with `beacon`, through the beacon (page hide, unload, redirect). */

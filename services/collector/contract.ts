@@ -51,6 +51,23 @@ export interface EventStatistics {
 }
 
 /**
+ * A variation's visitors *exposed* on one basis (ruling 24): decided into the variation, and with an
+ * exposure on that basis stored (the basis variation's changes applied for them, or, for another
+ * variation's basis, its selectors matched their page); everything counted from their first such
+ * exposure. The comparison of the control with a variation X takes both sides' exposed on basis X.
+ */
+export interface ExposedSummary {
+  /** Distinct visitors of the variation exposed on the basis. */
+  visitors: number;
+  /** Of them, those who sent any goal event at or after their first exposure on the basis. */
+  conversions: number;
+  /** As {@link VariationSummary.conversionsByEvent}, from the first exposure. */
+  conversionsByEvent: Record<string, number>;
+  /** As {@link VariationSummary.statistics}, from the first exposure (`visitors` is the exposed count). */
+  statistics: Record<string, EventStatistics>;
+}
+
+/**
  * One variation's figures in the summary. A visitor is *decided into* the variation when a
  * decision for it (not a campaign holdback) was stored with one of their events; their decision
  * time is the earliest such event's timestamp.
@@ -76,6 +93,8 @@ export interface VariationSummary {
   conversionsByEvent: Record<string, number>;
   /** Per goal event key (as in `conversionsByEvent`, no prototype): its sufficient statistics. */
   statistics: Record<string, EventStatistics>;
+  /** Per basis variation id (no prototype): the variation's exposed visitors on that basis; absent: none. */
+  exposed: Record<string, ExposedSummary>;
 }
 
 /** The answer of the summary query (`GET /v1/summary`, `context.events.summary`). */

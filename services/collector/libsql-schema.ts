@@ -9,6 +9,8 @@
  * - Version 3: `events_goals`, an index holding every column the summary reads of a visitor's events
  *   (time, type, key, revenue, value) in place of `events_visitor`, so the summary reads no table row
  *   for them (2.4 times faster over 300,000 events).
+ * - Version 4: `exposures` (ruling 24), one row per `exposure` event: the experiment, the visitor's
+ *   variation and the basis variation; filled from then on (earlier files had no such events to keep).
  */
 import type { Database } from 'libsql';
 import { DatabaseRefusedError } from './contract';
@@ -17,7 +19,7 @@ import { DatabaseRefusedError } from './contract';
 export const pragma = (db: Database, name: string): unknown => (db.prepare(`PRAGMA ${name}`).get() as Record<string, unknown>)[name];
 
 /** The layout this code writes. */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 const TABLES = `
 CREATE TABLE IF NOT EXISTS events (
@@ -90,6 +92,18 @@ const GOALS_INDEX = `
 DROP INDEX IF EXISTS events_visitor;
 CREATE INDEX IF NOT EXISTS events_goals ON events (project_id, visitor_id, timestamp, type, key, revenue, value);`;
 
+/** Version 4's table: the exposures of ruling 24, keyed like decisions by their event. */
+const EXPOSURES = `
+CREATE TABLE IF NOT EXISTS exposures (
+  project_id TEXT NOT NULL,
+  event_uuid TEXT NOT NULL,
+  experiment_id TEXT NOT NULL,
+  variation_id TEXT NOT NULL,
+  basis_id TEXT NOT NULL,
+  PRIMARY KEY (project_id, event_uuid)
+);
+CREATE INDEX IF NOT EXISTS exposures_experiment ON exposures (project_id, experiment_id, variation_id, basis_id);`;
+
 const hasTable = (db: Database, name: string): boolean =>
   !!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name);
 
@@ -107,6 +121,7 @@ export function migrate(db: Database, target = SCHEMA_VERSION): void {
     }
     if (version < 2 && target >= 2) db.exec(version == 0 && hasTable(db, 'events') && hasTable(db, 'decisions') ? UPGRADE_FROM_0 : TABLES);
     if (version < 3 && target >= 3) db.exec(GOALS_INDEX);
+    if (version < 4 && target >= 4) db.exec(EXPOSURES);
     if (version < target) db.exec(`PRAGMA user_version = ${target}`);
     db.exec('COMMIT');
   } catch (error) {

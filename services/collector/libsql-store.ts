@@ -14,7 +14,7 @@ import Database from 'libsql';
 import { DatabaseRefusedError, type EventStore, type EventStoreOptions, MAX_REPORTS, type StoreResult, type StoredEvent, StoreUnavailableError } from './contract';
 import { migrate } from './libsql-schema';
 import { createGroupCommit } from './group-commit';
-import { type AddRequest, ATTRIBUTE_COLUMNS, DECISION_COLUMNS, EVENT_COLUMNS, requestRows, type SqlValue } from './rows';
+import { type AddRequest, ATTRIBUTE_COLUMNS, DECISION_COLUMNS, EVENT_COLUMNS, EXPOSURE_COLUMNS, requestRows, type SqlValue } from './rows';
 import { readSummary, readVariationOutcomes, type Row, summaryQueries } from './summary-sql';
 
 /** How long a writer waits for another process's write lock before the request is answered 503. */
@@ -74,6 +74,7 @@ export async function openLibsqlStore(file?: string, options: EventStoreOptions 
 
   const insertEvent = db.prepare(`INSERT OR IGNORE INTO events (${EVENT_COLUMNS.join(', ')}) VALUES (${placeholders(EVENT_COLUMNS.length)})`);
   const insertDecision = db.prepare(`INSERT OR IGNORE INTO decisions (${DECISION_COLUMNS.join(', ')}) VALUES (${placeholders(DECISION_COLUMNS.length)})`);
+  const insertExposure = db.prepare(`INSERT OR IGNORE INTO exposures (${EXPOSURE_COLUMNS.join(', ')}) VALUES (${placeholders(EXPOSURE_COLUMNS.length)})`);
   const upsertAttribute = db.prepare(`INSERT OR REPLACE INTO attributes (${ATTRIBUTE_COLUMNS.join(', ')}) VALUES (${placeholders(ATTRIBUTE_COLUMNS.length)})`);
   const insertReport = db.prepare('INSERT OR IGNORE INTO reports (id, project_id, body, received_at) VALUES (?,?,?,?)');
   const pruneReports = db.prepare('DELETE FROM reports WHERE rowid IN (SELECT rowid FROM reports ORDER BY received_at, rowid LIMIT ?)');
@@ -89,8 +90,9 @@ export async function openLibsqlStore(file?: string, options: EventStoreOptions 
       for (const event of events.slice(next, (next += count))) {
         if (insertEvent.run(...event.values).changes == 0) continue;
         accepted++;
-        // A decision is stored with the decision event that announced it, when that event is new.
+        // A decision (an exposure) is stored with the event that announced it, when that event is new.
         if (event.decision) insertDecision.run(...event.decision);
+        if (event.exposure) insertExposure.run(...event.exposure);
       }
       return { accepted, duplicates: count - accepted };
     });

@@ -77,6 +77,20 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
       DROP INDEX IF EXISTS events_visitor;
       CREATE INDEX events_goals ON events (project_id, visitor_id, timestamp) INCLUDE (type, key, revenue, value);`,
   },
+  {
+    // Ruling 24: one row per `exposure` event (the experiment, the visitor's variation, the basis variation).
+    version: 4,
+    sql: `
+      CREATE TABLE exposures (
+        project_id TEXT NOT NULL,
+        event_uuid TEXT NOT NULL,
+        experiment_id TEXT NOT NULL,
+        variation_id TEXT NOT NULL,
+        basis_id TEXT NOT NULL,
+        PRIMARY KEY (project_id, event_uuid)
+      );
+      CREATE INDEX exposures_experiment ON exposures (project_id, experiment_id, variation_id, basis_id);`,
+  },
 ];
 
 /** The layout this code writes. */

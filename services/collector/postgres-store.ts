@@ -1,7 +1,7 @@
 /**
  * The PostgreSQL engine of the event store, for several collector processes on one database server.
  * The same promises as the libsql engine: a request's events are written by one statement (one
- * transaction: events, the decisions they announced and the visitors' attributes; with the requests
+ * transaction: events, the decisions and exposures they announced and the visitors' attributes; with the requests
  * that arrived meanwhile, ./group-commit.ts) and `add` resolves once it is committed; events are
  * unique by (project, uuid) with `ON CONFLICT DO NOTHING`, so the same batch received by two
  * collectors at the same moment is stored once. Connections are pooled,
@@ -12,7 +12,7 @@ import pg from 'pg';
 import { DatabaseRefusedError, type EventStore, type EventStoreOptions, MAX_REPORTS, type StoredEvent, type StoreResult, StoreUnavailableError } from './contract';
 import { createGroupCommit } from './group-commit';
 import { migratePostgres } from './postgres-schema';
-import { type AddRequest, ATTRIBUTE_COLUMNS, DECISION_COLUMNS, EVENT_COLUMNS, type EventRow, requestRows, type SqlValue } from './rows';
+import { type AddRequest, ATTRIBUTE_COLUMNS, DECISION_COLUMNS, EVENT_COLUMNS, EXPOSURE_COLUMNS, requestRows, type SqlValue } from './rows';
 import { readSummary, readVariationOutcomes, summaryQueries } from './summary-sql';
 
 /** Connections each collector process keeps at most. */
@@ -31,7 +31,8 @@ const unnest = (columns: readonly string[], first: number) =>
 const list = (columns: readonly string[], prefix = '') => columns.map((column) => prefix + column).join(', ');
 
 const D = EVENT_COLUMNS.length + 1;
-const A = D + DECISION_COLUMNS.length;
+const X = D + DECISION_COLUMNS.length;
+const A = X + EXPOSURE_COLUMNS.length;
 /** Whole requests in one statement: one round trip, one commit. */
 const ADD_SQL = `
   WITH stored AS (
@@ -42,6 +43,11 @@ const ADD_SQL = `
   decided AS (
     INSERT INTO decisions (${list(DECISION_COLUMNS)})
     SELECT ${list(DECISION_COLUMNS, 't.')} FROM ${unnest(DECISION_COLUMNS, D)}
+    WHERE (t.project_id, t.event_uuid) IN (SELECT project_id, uuid FROM stored)
+    ON CONFLICT DO NOTHING),
+  exposed AS (
+    INSERT INTO exposures (${list(EXPOSURE_COLUMNS)})
+    SELECT ${list(EXPOSURE_COLUMNS, 't.')} FROM ${unnest(EXPOSURE_COLUMNS, X)}
     WHERE (t.project_id, t.event_uuid) IN (SELECT project_id, uuid FROM stored)
     ON CONFLICT DO NOTHING),
   attributed AS (
@@ -135,12 +141,14 @@ export async function openPostgresStore(url: string, options: EventStoreOptions 
   const write = async (group: readonly AddRequest[]): Promise<StoreResult[]> => {
     const { events, eventsPerRequest, attributes } = requestRows(group);
     const sorted = [...events].sort((a, b) => byKey(a.values, b.values, 2));
-    const decisions = sorted.filter((event): event is Required<EventRow> => !!event.decision).map((event) => event.decision);
+    const decisions = sorted.filter((event) => !!event.decision).map((event) => event.decision!);
+    const exposures = sorted.filter((event) => !!event.exposure).map((event) => event.exposure!);
     const stored = await query(
       ADD_SQL,
       [
         ...columnsOf(sorted.map((event) => event.values), EVENT_COLUMNS.length),
         ...columnsOf(decisions, DECISION_COLUMNS.length),
+        ...columnsOf(exposures, EXPOSURE_COLUMNS.length),
         ...columnsOf([...attributes].sort((a, b) => byKey(a, b, 3)), ATTRIBUTE_COLUMNS.length),
       ],
       { name: 'varia-collector-add' },

@@ -20,6 +20,8 @@ export interface EventRow {
   readonly values: readonly SqlValue[];
   /** The decision this event announced (a `campaign_activated` event with a decision for its campaign in the same snapshot). */
   readonly decision?: readonly SqlValue[];
+  /** The exposure this event records (an `exposure` event: ruling 24), as {@link EXPOSURE_COLUMNS}. */
+  readonly exposure?: readonly SqlValue[];
 }
 
 /** The rows of requests written together. */
@@ -36,8 +38,22 @@ export interface RequestRows {
 export const EVENT_COLUMNS = ['project_id', 'uuid', 'account_id', 'revision', 'client', 'visitor_id', 'session_id', 'type', 'entity_id', 'key', 'timestamp', 'revenue', 'quantity', 'value', 'tags', 'properties', 'received_at'] as const;
 /** The decisions table's columns. */
 export const DECISION_COLUMNS = ['project_id', 'event_uuid', 'campaign_id', 'experiment_id', 'variation_id', 'is_holdback', 'metadata'] as const;
+/** The exposures table's columns (ruling 24): the visitor, decided into `variation_id`, could see what `basis_id` changes. */
+export const EXPOSURE_COLUMNS = ['project_id', 'event_uuid', 'experiment_id', 'variation_id', 'basis_id'] as const;
 /** The attributes table's columns. */
 export const ATTRIBUTE_COLUMNS = ['project_id', 'visitor_id', 'key', 'entity_id', 'type', 'value'] as const;
+
+const id = (value: unknown): value is string => typeof value == 'string' && value.length > 0 && value.length <= 500;
+
+/**
+ * An `exposure` event's row: its entity is the experiment, its tags name the visitor's variation and the
+ * basis (the variation whose changes applied, or whose selectors matched). One that names neither is
+ * kept as an event only.
+ */
+const exposureOf = (project: string, e: TrackerBatch['visitors'][number]['snapshots'][number]['events'][number]): SqlValue[] | undefined => {
+  const tags = e.tags ?? {};
+  return e.type == 'exposure' && e.entity_id && id(tags.variation) && id(tags.basis) ? [project, e.uuid, e.entity_id, tags.variation, tags.basis] : undefined;
+};
 
 const json = (value: unknown): string | null => (value === undefined || value === null ? null : JSON.stringify(value));
 
@@ -80,6 +96,7 @@ function addBatch(batch: TrackerBatch, receivedAt: number, events: EventRow[], a
             project, e.uuid, decision.campaign_id, decision.experiment_id, decision.variation_id,
             decision.is_campaign_holdback ? 1 : 0, json(decision.metadata),
           ],
+          exposure: exposureOf(project, e),
         });
       }
     }

@@ -4,8 +4,8 @@
  * sample-ratio-mismatch test against each experiment's configured traffic, each goal's sufficient
  * statistics (the renderer compares them with stats/), whether the experiment is live, and its pace.
  */
-import type { ExperimentResult, ExperimentState, GoalStatistics, ProjectResults, Revision, VariationResult } from '../../editor-model/api-contract';
-import type { EventStatistics } from '../collector/contract';
+import type { ExperimentResult, ExperimentState, ExposedResult, GoalStatistics, ProjectResults, Revision, VariationResult } from '../../editor-model/api-contract';
+import type { EventStatistics, ExposedSummary } from '../collector/contract';
 import { sampleRatioTest, sharesFromRanges } from '../../editor-model/srm';
 import type { EventStoreReader } from '../context';
 import { workingData } from './publish';
@@ -28,6 +28,12 @@ function stateOf(experimentId: string, live: Revision | undefined): ExperimentSt
 /** The statistics the editor's API carries (the visitors are the variation's own). */
 const goalStatistics = (statistics: Record<string, EventStatistics>): Record<string, GoalStatistics> =>
   Object.fromEntries(Object.entries(statistics).map(([key, { conversions, revenue, value }]) => [key, { conversions, ...(revenue && { revenue }), ...(value && { value }) }]));
+
+/** A variation's exposed visitors per basis (ruling 24), as the editor's API carries them. */
+export const exposedResults = (exposed: Record<string, ExposedSummary>): Record<string, ExposedResult> =>
+  Object.fromEntries(
+    Object.entries(exposed).map(([basis, { visitors, conversions, conversionsByEvent, statistics }]) => [basis, { visitors, conversions, byEvent: conversionsByEvent, statistics: goalStatistics(statistics) }]),
+  );
 
 /**
  * Visitors decided per day, from the first decision to now when the experiment is live (to its last
@@ -68,6 +74,7 @@ export async function projectResults(project: OpenProject, events: EventStoreRea
           conversions: row?.conversions ?? 0,
           byEvent: row?.conversionsByEvent ?? {},
           statistics: goalStatistics(row?.statistics ?? {}),
+          exposed: exposedResults(row?.exposed ?? {}),
         };
       });
       const state = stateOf(String(experiment.id), live);

@@ -28,8 +28,12 @@ type Arm = { visitors: number; converters: number; revenue?: (index: number) => 
 let sequence = 0;
 const uuid = () => `00000000-0000-4000-8000-${String((sequence += 1)).padStart(12, '0')}`;
 
-/** Sends an experiment's visitors as the snippet's batches: a decision on arrival (spread over 7 days), a goal event later. */
-async function sendArm(experiment: { layerId: string; experimentId: string }, variationId: string, arm: Arm, goal: string) {
+/**
+ * Sends an experiment's visitors as the snippet's batches: a decision on arrival (spread over 7 days), with
+ * an exposure on every variation's basis at the decision (ruling 24: as the snippet records it when every
+ * variation's elements are on the visitor's page), a goal event later.
+ */
+async function sendArm(experiment: { layerId: string; experimentId: string; variations: Array<{ variationId: string }> }, variationId: string, arm: Arm, goal: string) {
   const start = Date.now() - 7 * DAY;
   const visitors = Array.from({ length: arm.visitors }, (_, index) => {
     const at = start + Math.floor((index / arm.visitors) * 7 * DAY);
@@ -42,6 +46,7 @@ async function sendArm(experiment: { layerId: string; experimentId: string }, va
         decisions: [{ campaign_id: experiment.layerId, experiment_id: experiment.experimentId, variation_id: variationId, is_campaign_holdback: false }],
         events: [
           { entity_id: experiment.layerId, type: 'campaign_activated', timestamp: at, uuid: uuid() },
+          ...experiment.variations.map(({ variationId: basis }) => ({ entity_id: experiment.experimentId, type: 'exposure', timestamp: at, uuid: uuid(), tags: { variation: variationId, basis } })),
           ...(converts ? [{ entity_id: `ev_${goal}`, key: goal, type: 'custom', timestamp: at + 60_000, uuid: uuid(), ...(arm.revenue && { revenue: arm.revenue(index) }) }] : []),
         ],
       }],
@@ -89,6 +94,10 @@ test('EDT-24 the Results tab says who is ahead, finds no difference, asks for mo
   await expect(winnerRows.nth(1).locator('td[data-cell="estimate"] .figure')).toHaveText('25.0%');
   await expect(winnerRows.nth(1).locator('td[data-cell="uplift"] .figure')).toHaveText('+25.0%');
   await expect(card(winner).locator('.pill[data-state]')).toHaveText('Live');
+  // Ruling 24: compared on exposed visitors (here every decided visitor), shown apart from the decided ones.
+  await expect(card(winner).locator('.result-card__counted')).toHaveText(/^Compared on exposed visitors/);
+  await expect(winnerRows.nth(1).locator('td[data-cell="visitors"]')).toHaveText('3,000');
+  await expect(winnerRows.nth(1).locator('td[data-cell="exposed"]')).toHaveText('3,000');
 
   await expect(verdictOf(same)).toHaveAttribute('data-verdict', 'no-difference');
   await expect(verdictOf(same)).toHaveText(/^No difference found: 0\.0% \(/);

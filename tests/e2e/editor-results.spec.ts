@@ -3,7 +3,8 @@
  * (a view with its URL rule checked live, an event, a campaign with a two-variation experiment),
  * published, visited by several visitors, some converting on one event (with a revenue), some on
  * another; the results count them per variation and per event, and show each variation's rate and
- * revenue per visitor (events sent by the real snippet, stored by the real collector).
+ * revenue per visitor (events sent by the real snippet, stored by the real collector), and their
+ * exposed visitors (ruling 24) beside the decided ones.
  */
 import { expect, test } from '@playwright/test';
 import type { ProjectData } from '../../core/project/types';
@@ -128,6 +129,14 @@ test('EDT-8 EDT-24 a project authored in the editor, published and visited: deci
     await expect(row.locator('td[data-cell="estimate"] .figure, td[data-cell="estimate"].muted')).toHaveText(
       visitors.length < 2 ? '—' : (revenue / visitors.length).toFixed(2),
     );
+  }
+  // Ruling 24: neither variation changes anything, so every visitor counts as exposed from the decision,
+  // on the variation's basis too (the control's counterfactual needs no element): exposed equals decided,
+  // and the card says the comparison is on exposed visitors.
+  await expect(card.locator('.result-card__counted')).toHaveText(/^Compared on exposed visitors/);
+  for (const variation of variations) {
+    const visitors = seen.filter((entry) => entry.variation === variation);
+    await expect(card.locator(`tr[data-variation="${variation}"] td[data-cell="exposed"]`)).toHaveText(String(visitors.length));
   }
   // Six visitors are too few to compare: the verdict says so.
   await expect(card.locator('.verdict').first()).toHaveText(/^Not enough data yet/);

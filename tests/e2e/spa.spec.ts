@@ -135,9 +135,10 @@ test.describe('single-page app', () => {
     // Step 1: the activation is recorded with its id and time.
     expect(typeof activation.id).toBe('string');
     expect(activation.timestamp).toBeGreaterThan(0);
+    // The promo's change applied: the visitor is exposed to its variation (ruling 24).
     await expect
       .poll(async () => (await collected(request, visitorId)).map((event) => event.key ?? event.type).sort(), { timeout: 10_000 })
-      .toEqual(['campaign_activated', 'client_activation', 'spa_any', 'spa_cart']);
+      .toEqual(['campaign_activated', 'client_activation', 'exposure', 'spa_any', 'spa_cart']);
     const stored = await collected(request, visitorId);
     const at = (type: string, key?: string) => stored.find((event) => event.type === type && (key === undefined || event.key === key))!.timestamp;
     // Step 3 set the visitor id every event carries; step 8 (client activation) precedes step 10 (views and decisions).

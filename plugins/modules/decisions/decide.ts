@@ -20,6 +20,7 @@ import type { Action, DecisionTicket, Experiment, Layer, LayerDecision, LayerSta
 import type { CmabChooser } from './cmab';
 import { bucketOf, heldBack, type createGlobalHoldback } from './holdback';
 import { MSG_EXPERIMENT_GONE, MSG_NO_DECIDER, MSG_VARIATION_GONE, MSG_VISITOR_BUCKETING_ID_NOT_SET, msgNoDecider, REASONS } from './messages';
+import { createExposure } from './exposure';
 import { actionsOf, byMask, layerInfo, type LayerInfo } from './layer-info';
 import { andThen, findVariation, isCmab, layerExperiment } from './util';
 
@@ -86,13 +87,19 @@ export const createDecideLayer = (deps: DecideDeps) => {
   // One request record, refilled per decision: deciders are synchronous and read it during the call only.
   const request: DecisionRequest = { layer: undefined as unknown as Layer, eligible: NO_IDS, bucketingId: '' };
 
-  /** Applies a decided variation's actions for the page through the changes module (DEC-20..23). */
+  /** Applies a decided variation's actions for the page through the changes module (DEC-20..23); answers their promises. */
   const apply = (changes: ChangesModule, actions: readonly Action[], meta: { layerId: string; experimentId: string; variationId: string; pageId: string }, collect: Collect) => {
+    const works: Promise<unknown>[] = [];
     for (const action of actions) {
       const work = ctx.attempt('ActionError', () => changes.applyAction(action, meta), meta);
-      if (work) (collect || ctx.defer)(Promise.resolve(work));
+      if (!work) continue;
+      const settled = Promise.resolve(work);
+      works.push(settled);
+      (collect || ctx.defer)(settled);
     }
+    return works;
   };
+  const expose = createExposure(ctx);
 
   const finish = (
     layer: Layer,
@@ -141,8 +148,11 @@ export const createDecideLayer = (deps: DecideDeps) => {
     const detail: Decided = { layerState: state, decision, decisionTicket: ticket, pendingRedirect, inCohort };
     deps.keep(detail);
     ctx.emit({ type: 'lifecycle', name: 'layerDecided', data: detail });
-    const changes = actions && deps.modules().changes;
-    if (changes) apply(changes, actions!, { layerId: layer.id, experimentId: experimentId!, variationId: variationId!, pageId: pageId! }, collect);
+    const changes = deps.modules().changes;
+    const works = actions && changes ? apply(changes, actions, { layerId: layer.id, experimentId: experimentId!, variationId: variationId!, pageId: pageId! }, collect) : [];
+    // Ruling 24: exposure, for a decision the tracker records (not a holdback, a concluded layer or a redirect's).
+    const experiment = variationId && !isLayerHoldback && pageId && !layer.concluded && !pendingRedirect && layerExperiment(layer, experimentId);
+    if (experiment) ctx.attempt('PluginError', () => expose(layer, info, experiment, variationId, pageId, changes, works), { layerId: layer.id });
     return state;
   };
 

@@ -6,7 +6,7 @@
  */
 import { definePlugin, EVENT_TYPES, MODULES } from '../../../core';
 import type { ControlsModule, KernelEvent, LayerDecidedData, PageActivatedData, PluginOf } from '../../../core';
-import type { AnalyticsDecisionPayload, TrackedEventData, TrackerModule, VisitorModule } from '../../../core';
+import type { AnalyticsDecisionPayload, ExposureData, TrackedEventData, TrackerModule, VisitorModule } from '../../../core';
 import type { BatchAttribute, BatchDecision, BatchEvent } from '../../../core/kinds/tracking';
 import { PARAMS, queryParam } from '../../_shared/params';
 import { createUtils } from '../_shared/request';
@@ -38,6 +38,9 @@ export interface BatchTrackerOptions {
   /** Conditional send (TRK-11): the open batch goes at once after an event for which this returns true. */
   sendWhen?: (event: BatchEvent) => boolean;
 }
+
+/** Storage key of the exposures already tracked for this visitor (ruling 24). */
+export const EXPOSED_KEY = 'exposed';
 
 /** Storage key of the tracker's own visitor id, used only when no `visitor` module is present. */
 export const OWN_ID_KEY = 'tracker_visitor_id';
@@ -226,6 +229,17 @@ export default function batchTracker(options: BatchTrackerOptions = {}): PluginO
           if (!decision.variationId && !decision.isLayerHoldback) return;
           const id = (layerState.decisionEventId = uuid(win));
           add(decisionEvent(decision, layerState.decisionTimestamp, id), decisionRecord(decision, decision.reason));
+        }),
+        // Ruling 24: an exposure is an event of its own, sent once per visitor, experiment, variation and basis
+        // (remembered in the visitor's storage), so a visitor's every page does not send it again.
+        ctx.on({ type: EVENT_TYPES.tracking, name: 'exposure' }, ({ data }: KernelEvent) => {
+          const { experimentId, variationId: variation, basis } = data as ExposureData;
+          const seen = (store().read(EXPOSED_KEY) as Record<string, 1> | undefined) || {};
+          const key = [experimentId, variation, basis].join(' ');
+          if (seen[key] || !recording()) return;
+          seen[key] = 1;
+          store().write(EXPOSED_KEY, seen);
+          add({ entity_id: experimentId, timestamp: clock.now(), uuid: uuid(win), type: 'exposure', tags: { variation, basis } });
         }),
         ctx.on({ type: EVENT_TYPES.tracking, name: 'clientActivation' }, () =>
           add({ entity_id: null, timestamp: clock.now(), uuid: uuid(win), type: 'client_activation' }),

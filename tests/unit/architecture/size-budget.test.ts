@@ -17,14 +17,15 @@ const KERNEL_GZIP_BUDGET = 3 * 1024;
  * the rarely used audience matchers, the location provider, cross-domain storage, performance reporting,
  * the features and preview modules became plugin parts (stand-ins in the snippet), 38,785 B once the
  * contextual bandit became the decisions-cmab part, and 37,883 B on 2026-11-29 once the trackers, pages,
- * visitor, storage and decisions modules were written tighter; 38,342 B on 2026-12-03 with the refusal of
- * `load` data that cannot be a project and the part loader's Trusted Types policy; 38,494 B on 2026-12-02
+ * visitor, storage and decisions modules were written tighter; 38,342 B on 2026-12-02 with the refusal of
+ * `load` data that cannot be a project and the part loader's Trusted Types policy; on 2026-12-02, 38,494 B
  * once changes of one element stack (the later wins, no fight) and an html change follows edits inside its
- * markup (peer parity with dom-mutator's cases); 38,547 B once the runtime waits with `await` rather than
- * the page's `Promise.prototype.then` (a page that breaks it no longer switches the runtime off). Lower it
- * as the preset shrinks.
+ * markup (peer parity with dom-mutator's cases), 38,547 B once the runtime waits with `await` rather than
+ * the page's `Promise.prototype.then` (a page that breaks it no longer switches the runtime off), and
+ * 38,928 B with ruling 24's exposure records (the decisions module's check of every variation's changes
+ * and selectors, the tracker's once-per-visitor record). Lower it as the preset shrinks.
  */
-const WHOLE_PRESET_GZIP_BUDGET = 38_570;
+const WHOLE_PRESET_GZIP_BUDGET = 38_960;
 
 /**
  * Each part loaded on demand (compiler/snippet-parts.ts), gzip, as measured on 2026-11-25 with a little
@@ -32,10 +33,10 @@ const WHOLE_PRESET_GZIP_BUDGET = 38_570;
  * forgotten.
  */
 const PART_GZIP_BUDGETS: Record<string, number> = {
-  // 15,300 B on 2026-12-03 once the regex guard counted the paths of alternatives in sequence, built bounded
+  // 15,300 B on 2026-12-02 once the regex guard counted the paths of alternatives in sequence, built bounded
   // repetitions as loops for its ambiguity check and folded case beyond ASCII, and a url_regex tag was checked.
   validate: 15_500,
-  // 8,186 B on 2026-12-03: it carries the regex guard too (see validate).
+  // 8,186 B on 2026-12-02: it carries the regex guard too (see validate).
   behavior: 8_300,
   // The QA log names the selector of a change that timed out and warns of an unknown forced variation.
   'qa-log': 1_700,
@@ -76,9 +77,11 @@ const GROWTHBOOK_WITH_WIDGETS_GZIP = 40_407;
  * stand-ins); 60,096 B on 2026-11-29 once the trackers, pages, controls, visitor, storage and decisions
  * modules were written tighter; 60,820 B on 2026-12-02 once the homepage carried the QA log (so that
  * `?varia_log=INFO` explains the real project, not only a fixture) and the bootstrap's preview of the
- * working copy. The budget holds that figure with a little room until the target is met.
+ * working copy; 61,423 B on 2026-12-02 with ruling 24's exposure records (see the whole preset's budget),
+ * 61,583 B with the stacked changes of one element and the runtime waiting with `await`.
+ * The budget holds that figure with a little room until the target is met.
  */
-const HOMEPAGE_GZIP_BUDGET = 61_200;
+const HOMEPAGE_GZIP_BUDGET = 61_620;
 
 describe('size budget and strict CSP', () => {
   it('the kernel alone is at most 3 KB gzip', async () => {

@@ -27,6 +27,7 @@ function experiment(sides: Array<[visitors: number, buy: GoalStatistics]>, daily
       conversions: buy.conversions,
       byEvent: { buy: buy.conversions },
       statistics: { buy },
+      exposed: {},
     })),
   };
 }
@@ -104,5 +105,39 @@ describe('results settings', () => {
     expect(readResultsSettings('shop', storage)).toEqual({ method: 'sequential', guardrails: ['ok'] });
     kept.set('varia.results.shop', '{not json');
     expect(readResultsSettings('shop', storage)).toEqual(DEFAULT_RESULTS_SETTINGS);
+  });
+
+  it('EDT-24 ruling 24: each variation is compared with the control on both arms\' visitors exposed on its basis, and the rows show decided and exposed visitors apart', () => {
+    const base = experiment([[0, { conversions: 0 }], [0, { conversions: 0 }], [0, { conversions: 0 }]]);
+    const exposed = (visitors: number, conversions: number) => ({ visitors, conversions, byEvent: { buy: conversions }, statistics: { buy: { conversions } } });
+    const [control, b, c] = base.variations;
+    // Decided: 2,000 each. The control's visitors exposed on B's page and on C's; B's and C's on their own (and on the control's, unused).
+    Object.assign(control, { visitors: 2000, conversions: 150, byEvent: { buy: 150 }, statistics: { buy: { conversions: 150 } }, exposed: { v1: exposed(1000, 100), v2: exposed(1500, 120) } });
+    Object.assign(b, { visitors: 2000, conversions: 160, byEvent: { buy: 160 }, statistics: { buy: { conversions: 160 } }, exposed: { v0: exposed(2000, 160), v1: exposed(990, 110) } });
+    Object.assign(c, { visitors: 2000, conversions: 130, byEvent: { buy: 130 }, statistics: { buy: { conversions: 130 } }, exposed: { v0: exposed(2000, 130), v2: exposed(1490, 100) } });
+    const analysis = analyse(base, { goal: 'buy', metric: 'conversion', method: 'frequentist', guardrail: false });
+    expect(analysis.counted).toBe('exposed');
+    const [rowControl, rowB, rowC] = analysis.rows;
+    // B against the control on B's basis; C against the control on C's basis: each pair by one rule.
+    expect(rowB.stats).toEqual({ n: 990, sum: 110, sumSquares: 110 });
+    expect(rowB.comparison).toEqual(compare({ n: 1000, sum: 100, sumSquares: 100 }, { n: 990, sum: 110, sumSquares: 110 }, { method: 'frequentist', difference: 'relative', alpha: 0.05 }));
+    expect(rowC.comparison).toEqual(compare({ n: 1500, sum: 120, sumSquares: 120 }, { n: 1490, sum: 100, sumSquares: 100 }, { method: 'frequentist', difference: 'relative', alpha: 0.05 }));
+    expect(rowControl.exposed).toEqual([{ basis: 'v1', visitors: 1000 }, { basis: 'v2', visitors: 1500 }]);
+    expect(rowB.exposed).toEqual([{ basis: 'v1', visitors: 990 }]);
+    expect([rowControl, rowB, rowC].map((row) => row.variation.visitors)).toEqual([2000, 2000, 2000]);
+    // With several variations the control's own figure is over its decided visitors; in an A/B test, over those exposed on B's basis.
+    expect(rowControl.stats.n).toBe(2000);
+    const ab = { ...base, variations: [control, b] };
+    expect(analyse(ab, { goal: 'buy', metric: 'conversion', method: 'frequentist', guardrail: false }).rows[0].stats.n).toBe(1000);
+    // A variation nobody was exposed to yet is compared on no visitors, not on its decided ones.
+    const none = { ...base, variations: [control, { ...c, exposed: {} }] };
+    expect(analyse(none, { goal: 'buy', metric: 'conversion', method: 'frequentist', guardrail: false }).rows[1].comparison?.error).toBeDefined();
+  });
+
+  it('EDT-24 an experiment without any exposure recorded (visitors from before exposure was tracked) is compared on decided visitors, and says so', () => {
+    const old = experiment([[20_000, { conversions: 1000 }], [20_000, { conversions: 1200 }]]);
+    const analysis = analyse(old, { goal: 'buy', metric: 'conversion', method: 'frequentist', guardrail: false });
+    expect(analysis.counted).toBe('decided');
+    expect(analysis.rows[1].stats).toEqual({ n: 20_000, sum: 1200, sumSquares: 1200 });
   });
 });

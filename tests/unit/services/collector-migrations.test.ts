@@ -60,7 +60,7 @@ describePostgres('PostgreSQL layouts', () => {
     database = await createTestDatabase('migrate');
   });
   afterAll(() => database?.drop());
-  beforeEach(() => database.query('DROP TABLE IF EXISTS events, decisions, attributes, reports, collector_schema'));
+  beforeEach(() => database.query('DROP TABLE IF EXISTS events, decisions, exposures, attributes, reports, collector_schema'));
 
   /** Runs `run` with a pool client of the test database. */
   const withClient = async (run: (client: pg.PoolClient) => Promise<void>) => {

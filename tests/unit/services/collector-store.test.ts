@@ -19,8 +19,11 @@ const uuid = () => `00000000-0000-4000-8000-${String(++counter).padStart(12, '0'
 
 type Goal = [key: string, at: number, amounts?: { revenue?: number; value?: number }];
 
-/** One visitor's snapshot: a decision (with the event announcing it) when given, and goal events. */
-function visit(projectId: string, visitorId: string, options: { decide?: [experiment: string, variation: string, at: number, holdback?: boolean]; goals?: Goal[]; view?: number }): TrackerBatch {
+/** An exposure event (ruling 24): the visitor of `variation` could see what `basis` changes. */
+type Exposure = [experiment: string, variation: string, basis: string, at: number];
+
+/** One visitor's snapshot: a decision (with the event announcing it) when given, exposures and goal events. */
+function visit(projectId: string, visitorId: string, options: { decide?: [experiment: string, variation: string, at: number, holdback?: boolean]; goals?: Goal[]; view?: number; exposures?: Exposure[] }): TrackerBatch {
   const events: object[] = [];
   const decisions: object[] = [];
   if (options.decide) {
@@ -29,6 +32,7 @@ function visit(projectId: string, visitorId: string, options: { decide?: [experi
     decisions.push({ campaign_id: layer, experiment_id: experiment, variation_id: variation, is_campaign_holdback: !!holdback });
     events.push({ entity_id: layer, type: 'campaign_activated', timestamp: at, uuid: uuid() });
   }
+  for (const [experiment, variation, basis, at] of options.exposures ?? []) events.push({ entity_id: experiment, type: 'exposure', timestamp: at, uuid: uuid(), tags: { variation, basis } });
   for (const [key, at, amounts] of options.goals ?? []) events.push({ entity_id: `e-${key}`, key, type: 'custom', timestamp: at, uuid: uuid(), ...amounts });
   if (options.view !== undefined) events.push({ entity_id: 'home', key: 'home', type: 'view_activated', timestamp: options.view, uuid: uuid() });
   return normalizeBody(JSON.stringify({ account_id: 'acc', client_name: 'js', client_version: '1', project_id: projectId, revision: '1', visitors: [{ visitor_id: visitorId, attributes: [], snapshots: [{ decisions, events }] }] }))[0];
@@ -73,6 +77,39 @@ function contractTests(engine: Engine) {
     expect(await variation('shop', 'Y', 'C')).toMatchObject({ variationId: 'C', visitors: 1, decisions: 1, conversions: 1, conversionsByEvent: { signup: 1 } });
     expect((await variation('other', 'X', 'A'))?.conversionsByEvent).toEqual({ buy: 1, refund: 1 });
     expect(await store.variationOutcomes('Y')).toEqual([{ variationId: 'C', visitors: 1, conversions: 1 }]);
+  });
+
+  it('EDT-24 ruling 24: exposed visitors per variation and basis, by one rule for both arms, each counted from their first exposure on the basis', async () => {
+    await store.add([
+      // Control A. v1: exposed on its own basis at its decision and on B's at 300; buys at 200 (before B's exposure) and 400.
+      visit('exp', 'v1', { decide: ['X', 'A', 100], exposures: [['X', 'A', 'A', 100], ['X', 'A', 'B', 300]], goals: [['buy', 200, { revenue: 7 }], ['buy', 400, { revenue: 5 }]] }),
+      // v2: B's element was never on its page: exposed on A only.
+      visit('exp', 'v2', { decide: ['X', 'A', 100], exposures: [['X', 'A', 'A', 100]], goals: [['buy', 150, { revenue: 3 }]] }),
+      // v5: an exposure naming a variation it was not decided into counts nowhere; exposures are no goals.
+      visit('exp', 'v5', { decide: ['X', 'A', 100], exposures: [['X', 'B', 'B', 120]] }),
+      // Variation B. v3: B's changes applied at 120 (sent twice: the first counts), A's basis at the decision; buys at 110.
+      visit('exp', 'v3', { decide: ['X', 'B', 100], exposures: [['X', 'B', 'A', 100], ['X', 'B', 'B', 120], ['X', 'B', 'B', 500]], goals: [['buy', 110, { revenue: 9 }]] }),
+      // v4: B's change timed out: not exposed on B.
+      visit('exp', 'v4', { decide: ['X', 'B', 100], exposures: [['X', 'B', 'A', 100]], goals: [['buy', 130, { revenue: 2 }]] }),
+      // Another project's exposure is not mixed in.
+      visit('exp-2', 'v1', { decide: ['X', 'A', 100], exposures: [['X', 'A', 'B', 100]] }),
+    ], 1);
+    const a = await variation('exp', 'X', 'A');
+    const b = await variation('exp', 'X', 'B');
+    expect(a).toMatchObject({ visitors: 3, conversions: 2 });
+    expect(b).toMatchObject({ visitors: 2, conversions: 2 });
+    expect(a?.exposed).toEqual({
+      A: { visitors: 2, conversions: 2, conversionsByEvent: { buy: 2 }, statistics: { buy: { visitors: 2, conversions: 2, revenue: { sum: 15, sumOfSquares: 12 * 12 + 3 * 3 } } } },
+      B: { visitors: 1, conversions: 1, conversionsByEvent: { buy: 1 }, statistics: { buy: { visitors: 1, conversions: 1, revenue: { sum: 5, sumOfSquares: 25 } } } },
+    });
+    expect(b?.exposed).toEqual({
+      A: { visitors: 2, conversions: 2, conversionsByEvent: { buy: 2 }, statistics: { buy: { visitors: 2, conversions: 2, revenue: { sum: 11, sumOfSquares: 81 + 4 } } } },
+      B: { visitors: 1, conversions: 0, conversionsByEvent: {}, statistics: {} },
+    });
+    expect((await store.summary('exp')).eventsByKey.exposure).toBe(8);
+    expect((await variation('exp-2', 'X', 'A'))?.exposed.B.visitors).toBe(1);
+    // The bandit's outcomes are the decided visitors'.
+    expect(await store.variationOutcomes('X')).toEqual([{ variationId: 'A', visitors: 4, conversions: 2 }, { variationId: 'B', visitors: 2, conversions: 2 }]);
   });
 
   it('EDT-24 an event key such as __proto__ is counted as its own event', async () => {
@@ -193,7 +230,10 @@ function seededVisits(seed: number, visitors: number): TrackerBatch[] {
         at - 200 + random.int(600),
         random.next() < 0.5 ? { revenue: random.int(50_000) } : random.next() < 0.5 ? { value: random.int(40) - 10 } : undefined,
       ]);
-      batches.push(visit('seeded', visitorId, { decide: [experiment, random.pick(variations), at, random.next() < 0.1], goals, view: at + 1 }));
+      const chosen = random.pick(variations);
+      // Ruling 24: each variation's basis reached for some visitors, at or after the decision.
+      const exposures = variations.filter(() => random.next() < 0.6).map((basis): Exposure => [experiment, chosen, basis, at + random.int(300)]);
+      batches.push(visit('seeded', visitorId, { decide: [experiment, chosen, at, random.next() < 0.1], goals, view: at + 1, exposures }));
     }
   }
   return batches;
@@ -218,6 +258,7 @@ describePostgres('store contract: both engines answer the same numbers for the s
       const [fromLibsql, fromPostgres] = await Promise.all([libsql.summary('seeded'), postgres.summary('seeded')]);
       expect(fromLibsql.experiments.flatMap((entry) => entry.variations).length).toBe(5);
       expect(Object.keys(fromLibsql.experiments[0].variations[0].statistics).sort()).toEqual(['buy', 'share', 'signup']);
+      expect(Object.keys(fromLibsql.experiments[1].variations[0].exposed)).toEqual(['C', 'D', 'E']);
       // Same content and the same order (JSON text), not only deep equality.
       expect(JSON.stringify(fromPostgres)).toBe(JSON.stringify(fromLibsql));
       expect(await postgres.variationOutcomes('Y')).toEqual(await libsql.variationOutcomes('Y'));

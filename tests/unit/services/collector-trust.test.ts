@@ -132,7 +132,7 @@ describe('collector: bounded and durable', () => {
           {
             experimentId: 'X',
             campaignId: 'L',
-            variations: [{ variationId: 'A', visitors: 1, decisions: 1, conversions: 1, firstDecisionAt: 5, lastDecisionAt: 5, conversionsByEvent: { buy: 1 }, statistics: { buy: { visitors: 1, conversions: 1 } } }],
+            variations: [{ variationId: 'A', visitors: 1, decisions: 1, conversions: 1, firstDecisionAt: 5, lastDecisionAt: 5, conversionsByEvent: { buy: 1 }, statistics: { buy: { visitors: 1, conversions: 1 } }, exposed: {} }],
           },
         ]);
         // The old uuid is now unique per project only.

@@ -65,6 +65,7 @@ describe('collector: POST /v1/events', () => {
               decisions: [{ c: 'L1', x: 'X1', h: false, v: 'V1', m: { reason: 'force' } }],
               events: [
                 { e: 'L1', y: 'campaign_activated', t: 10, u: pair.event.uuid },
+                { e: 'X1', y: 'exposure', t: 10, u: uuid(), a: { variation: 'V1', basis: 'V1' } },
                 { e: 'e1', k: 'buy', q: 2, $: 100, a: { color: 'red' }, p: { sku: 'x' }, t: 11, u: uuid(), v: 1.5, y: 'custom' },
               ],
             },
@@ -76,6 +77,7 @@ describe('collector: POST /v1/events', () => {
     const stored = await (await fetch(`${services.url}/v1/events?projectId=p-short&visitorId=v1`)).json();
     expect(stored.events.map((event: { type: string; key: string | null }) => [event.type, event.key])).toEqual([
       ['campaign_activated', null],
+      ['exposure', null],
       ['custom', 'buy'],
     ]);
     expect((await summary('p-short')).experiments).toEqual([
@@ -87,6 +89,8 @@ describe('collector: POST /v1/events', () => {
             variationId: 'V1', visitors: 1, decisions: 1, conversions: 1, firstDecisionAt: 10, lastDecisionAt: 10, conversionsByEvent: { buy: 1 },
             // `$` is the revenue and `v` the value: they reach the results' statistics.
             statistics: { buy: { visitors: 1, conversions: 1, revenue: { sum: 100, sumOfSquares: 10_000 }, value: { sum: 1.5, sumOfSquares: 2.25 } } },
+            // The exposure event (ruling 24) in short keys: the visitor counts as exposed on its own basis.
+            exposed: { V1: { visitors: 1, conversions: 1, conversionsByEvent: { buy: 1 }, statistics: { buy: { visitors: 1, conversions: 1, revenue: { sum: 100, sumOfSquares: 10_000 }, value: { sum: 1.5, sumOfSquares: 2.25 } } } } },
           },
         ],
       },
@@ -173,9 +177,9 @@ describe('collector: summary and outcomes', () => {
         experimentId: 'X',
         campaignId: 'L',
         variations: [
-          { variationId: 'A', visitors: 1, decisions: 2, conversions: 1, firstDecisionAt: 100, lastDecisionAt: 100, conversionsByEvent: { signup: 1 }, statistics: { signup: { visitors: 1, conversions: 1 } } },
+          { variationId: 'A', visitors: 1, decisions: 2, conversions: 1, firstDecisionAt: 100, lastDecisionAt: 100, conversionsByEvent: { signup: 1 }, statistics: { signup: { visitors: 1, conversions: 1 } }, exposed: {} },
           // v3 converted before its decision: not a conversion of B.
-          { variationId: 'B', visitors: 2, decisions: 2, conversions: 0, firstDecisionAt: 100, lastDecisionAt: 100, conversionsByEvent: {}, statistics: {} },
+          { variationId: 'B', visitors: 2, decisions: 2, conversions: 0, firstDecisionAt: 100, lastDecisionAt: 100, conversionsByEvent: {}, statistics: {}, exposed: {} },
         ],
       },
     ]);

@@ -2,9 +2,12 @@
  * What the Results tab shows for one experiment, goal and metric, from the editor API's sufficient
  * statistics: each variation's rate (or mean per visitor) with its 95% interval, each variation's
  * comparison with the control (the first variation) by the project's method, and its verdict in
- * words (stats/verdict). Pure: no React, no DOM, tested in Node.
+ * words (stats/verdict). Comparisons are made on exposed visitors (ruling 24): for the control and a
+ * variation X, the visitors of each who were exposed on X's basis (X's changes applied for X's, X's
+ * elements on the page for the control's), so both arms hold the same kind of visitor. Pure: no React,
+ * no DOM, tested in Node.
  */
-import type { ExperimentResult, VariationResult } from '../../../../editor-model/api-contract';
+import type { ExperimentResult, ExposedResult } from '../../../../editor-model/api-contract';
 import { type CompareResult, compare, type Method, normalQuantile, studentTQuantile, type SufficientStats, type Verdict, verdict } from '../../../../stats/index';
 
 /** The goal value for "any goal event" (a proportion only: converting on any goal). */
@@ -32,8 +35,27 @@ export function metricsOf(experiment: ExperimentResult, goal: string): MetricKin
   return ['conversion', ...(has('revenue') ? ['revenue' as const] : []), ...(has('value') ? ['value' as const] : [])];
 }
 
+/** What a set of visitors did: a variation's decided visitors, or its exposed visitors on one basis. */
+export type Counted = Pick<ExposedResult, 'visitors' | 'conversions' | 'byEvent' | 'statistics'>;
+
+/** Nobody counted (a variation with no visitor exposed on a basis). */
+const NOBODY: Counted = { visitors: 0, conversions: 0, byEvent: {}, statistics: {} };
+
+/**
+ * Which visitors a comparison counts: `exposed` (ruling 24), or `decided` for an experiment with no
+ * exposure recorded at all (its visitors came before snippets recorded exposure).
+ */
+export type CountedBasis = 'exposed' | 'decided';
+
+/** How the experiment's comparisons count visitors: on exposed visitors as soon as any exposure is recorded. */
+export const countedBasisOf = (experiment: ExperimentResult): CountedBasis =>
+  experiment.variations.some((variation) => Object.keys(variation.exposed ?? {}).length) ? 'exposed' : 'decided';
+
+/** The visitors of `variation` exposed on `basis` (a variation id); nobody when none was. */
+export const exposedOn = (variation: { exposed?: Record<string, ExposedResult> }, basis: string): Counted => own(variation.exposed ?? {}, basis) ?? NOBODY;
+
 /** One variation's sufficient statistics for a goal and metric (a proportion: sum = sumSquares = converters). */
-export function statsOf(variation: VariationResult, goal: string, metric: MetricKind): SufficientStats {
+export function statsOf(variation: Counted, goal: string, metric: MetricKind): SufficientStats {
   const n = variation.visitors;
   if (goal === ANY_GOAL) return { n, sum: variation.conversions, sumSquares: variation.conversions };
   const statistics = own(variation.statistics, goal);
@@ -66,10 +88,13 @@ export function estimateOf(stats: SufficientStats, metric: MetricKind): { value:
 
 /** One row of the table. */
 export interface VariationRow {
-  variation: VariationResult;
+  variation: ExperimentResult['variations'][number];
   /** The first variation: the one every other is compared with. */
   control: boolean;
+  /** The row's figures: its exposed visitors on its own basis (the control's: on the one other variation's), else its decided ones. */
   stats: SufficientStats;
+  /** Visitors exposed, per basis shown (a variation: its own; the control: each other variation's), by basis variation id. */
+  exposed: Array<{ basis: string; visitors: number }>;
   estimate: { value: number; interval: [number, number] } | null;
   /** Against the control (every row but the control's). */
   comparison?: CompareResult;
@@ -92,6 +117,8 @@ export interface Analysis {
   scale: number;
   /** A variation makes a guardrail goal worse. */
   flagged: boolean;
+  /** Which visitors the comparisons count. */
+  counted: CountedBasis;
 }
 
 /** A round axis bound for the uplift bars: 5%, 10%, 20%, 25%, 50%, 100%, ... above every value. */
@@ -102,16 +129,26 @@ export function axisScale(values: number[]): number {
   return step * magnitude;
 }
 
-/** Compares every variation with the control by the chosen method, and words each verdict. */
+/**
+ * Compares every variation with the control by the chosen method, and words each verdict: variation X
+ * against the control on both arms' visitors exposed on X's basis (ruling 24), or on decided visitors
+ * when the experiment has no exposure recorded.
+ */
 export function analyse(experiment: ExperimentResult, options: AnalysisOptions): Analysis {
   const { goal, metric, method, guardrail } = options;
   const compareOptions = { method, difference: 'relative' as const, alpha: 0.05 };
-  const [first] = experiment.variations;
-  const controlStats = first ? statsOf(first, goal, metric) : { n: 0, sum: 0, sumSquares: 0 };
+  const counted = countedBasisOf(experiment);
+  const [first, ...others] = experiment.variations;
+  const on = (variation: ExperimentResult['variations'][number], basis: string): Counted => (counted === 'exposed' ? exposedOn(variation, basis) : variation);
   const rows = experiment.variations.map((variation, index): VariationRow => {
-    const stats = statsOf(variation, goal, metric);
-    const row: VariationRow = { variation, control: index === 0, stats, estimate: estimateOf(stats, metric) };
-    if (index === 0) return row;
+    const control = index === 0;
+    // The control's own figure: on the one other variation's basis in an A/B test; decided with several others.
+    const shown = control ? (others.length === 1 ? on(variation, others[0].variationId) : variation) : on(variation, variation.variationId);
+    const stats = statsOf(shown, goal, metric);
+    const exposed = (control ? others : [variation]).map(({ variationId: basis }) => ({ basis, visitors: exposedOn(variation, basis).visitors }));
+    const row: VariationRow = { variation, control, stats, exposed, estimate: estimateOf(stats, metric) };
+    if (control) return row;
+    const controlStats = statsOf(on(first, variation.variationId), goal, metric);
     const comparison = compare(controlStats, stats, compareOptions);
     const said = verdict({
       comparison,
@@ -127,7 +164,7 @@ export function analyse(experiment: ExperimentResult, options: AnalysisOptions):
     return { ...row, comparison, verdict: said };
   });
   const bounds = rows.flatMap((row) => (row.comparison?.ci ? [...row.comparison.ci, row.comparison.expected] : []));
-  return { rows, scale: axisScale(bounds), flagged: rows.some((row) => row.verdict?.flagged) };
+  return { rows, scale: axisScale(bounds), flagged: rows.some((row) => row.verdict?.flagged), counted };
 }
 
 /** A rate or a ratio as a percentage with one decimal: "4.1%". */

@@ -1,7 +1,8 @@
 /**
  * One experiment's results (EDT-24, issue 38): whether it is live, the sample-ratio check, a goal and
- * a metric to read, the verdict per variation in words, and a table of each variation's rate (or mean
- * per visitor) with its interval, the uplift over the control with its interval drawn around zero, and
+ * a metric to read, the verdict per variation in words, which visitors are compared (ruling 24: exposed,
+ * said in words), and a table of each variation's decided and exposed visitors, its rate (or mean per
+ * visitor) with its interval, the uplift over the control with its interval drawn around zero, and
  * the p-value or the chance to win by the project's method. A goal can be marked "must not get worse".
  */
 import { useState } from 'react';
@@ -70,6 +71,24 @@ function EvidenceCell({ row, method }: { row: VariationRow; method: Method }) {
   return <td className="num" data-cell="evidence">{pValueText(comparison.pValue ?? 1)}</td>;
 }
 
+/** The exposed visitors of a row: a variation's on its own basis; the control's on each other variation's. */
+function ExposedCell({ row, names }: { row: VariationRow; names: Record<string, string> }) {
+  if (!row.control || row.exposed.length === 1) return <td className="num" data-cell="exposed">{count(row.exposed[0]?.visitors ?? 0)}</td>;
+  return (
+    <td className="num" data-cell="exposed">
+      {row.exposed.map(({ basis, visitors }) => <span key={basis} className="figure__interval">{count(visitors)} for {names[basis] ?? basis}</span>)}
+    </td>
+  );
+}
+
+/** Which visitors the comparisons count, in words (ruling 24). */
+const COUNTED_TEXT = {
+  exposed:
+    'Compared on exposed visitors: a variation\'s visitors count from the first page where all its changes were applied, the control\'s from the first page where that variation\'s elements were there to be changed (nothing is changed for them). Visitors whose pages never had those elements are left out of both arms alike, so both hold the same kind of visitor.',
+  decided:
+    'No exposure recorded for this experiment yet (its visitors came before the snippet recorded exposure): compared on every decided visitor, including those whose page never showed the change.',
+} as const;
+
 const EVIDENCE_NOTES: Record<Method, string> = { sequential: 'always valid', frequentist: 'fixed horizon', bayesian: 'to beat control' };
 
 const VERDICT_ICONS = { ahead: 'check', behind: 'warning', 'no-difference': 'dot', 'not-enough-data': 'history', 'cannot-compare': 'error' } as const;
@@ -98,6 +117,7 @@ export function ExperimentCard({ experiment, results, method, guardrails, onGuar
   const goalName = goal === ANY_GOAL ? 'any goal event' : names[goal] ?? goal;
   const notLive = notLiveText(experiment.state, results.live);
   const pill = STATE_PILLS[experiment.state];
+  const variationNames = Object.fromEntries(experiment.variations.map((variation) => [variation.variationId, variation.name]));
   return (
     <section className={`card result-card${analysis.flagged ? ' result-card--flagged' : ''}`} data-experiment={experiment.experimentId} aria-label={`Results of ${experiment.name}`}>
       <header className="result-card__header">
@@ -141,11 +161,13 @@ export function ExperimentCard({ experiment, results, method, guardrails, onGuar
           </li>
         ))}
       </ul>
+      <p className="result-card__counted" data-counted={analysis.counted}>{COUNTED_TEXT[analysis.counted]}</p>
       <div className="result-card__table">
         <table className="table result-table">
           <thead>
             <tr>
-              <th>Variation</th><th className="num">Traffic</th><th className="num">Visitors</th>
+              <th>Variation</th><th className="num">Traffic</th><th className="num">Decided <span className="th-note">visitors</span></th>
+              <th className="num" title="Visitors who could see the difference: counted in the comparison">Exposed <span className="th-note">compared</span></th>
               <th className="num result-card__goal" title={goalName}>{metric === 'conversion' ? 'Converted' : `${metric === 'revenue' ? 'Revenue' : 'Value'} in all`} <span className="th-note">{goalName}</span></th>
               <th className="num">{METRIC_LABELS[metric]} <span className="th-note">95% interval</span></th>
               <th className="num">Uplift <span className="th-note">vs control</span></th>
@@ -159,6 +181,7 @@ export function ExperimentCard({ experiment, results, method, guardrails, onGuar
                 <td>{row.variation.name}</td>
                 <td className="num">{row.variation.share}%</td>
                 <td className="num" data-cell="visitors">{count(row.variation.visitors)}</td>
+                <ExposedCell row={row} names={variationNames} />
                 <td className="num" data-cell="goal-total">{metric === 'conversion' ? count(row.stats.sum) : amount(row.stats.sum)}</td>
                 <EstimateCell row={row} metric={metric} />
                 <UpliftCell row={row} />
