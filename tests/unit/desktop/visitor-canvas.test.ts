@@ -23,7 +23,7 @@ describe('the canvas as a visitor sees it', () => {
     // Every campaign offered changes the Homepage in some variation, as the data says.
     for (const campaign of home) {
       const layer = layerOf(campaign.layerRowId);
-      expect(layer.experiments.some((experiment) => experiment.variations.some((variation) => variation.actions.some((action) => (action.pageId ?? action.viewId) === 'view_home' && action.changes.length)))).toBe(true);
+      expect(layer.experiments.some((experiment) => experiment.variations.some((variation) => variation.actions.some((action) => (action.pageId ?? action.viewId) === 'view_home' && action.changes?.length)))).toBe(true);
     }
     expect(campaignsOnView(store, 'view_home', 'layer_p13n').some((campaign) => campaign.layerRowId === 'layer_p13n')).toBe(false);
     // A typed URL is no view: nothing to offer.
