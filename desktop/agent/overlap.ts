@@ -23,16 +23,22 @@ const matched = (doc: ParentNode, selectors: readonly string[]): Element[] => {
 /** How `a` relates to `b`: the same element, `a` around `b`, `a` inside `b`, or apart. */
 const relation = (a: Element, b: Element): OverlapKind => (a === b ? 'same' : a.contains(b) ? 'contains' : b.contains(a) ? 'inside' : 'none');
 
-/** The first overlap of one pair, identity before containment, with the two elements' labels. */
+/**
+ * The first overlap of one pair among the kinds it counts (all when it names none), identity before
+ * containment, with the two elements' labels and how many elements each side matched.
+ */
 export const overlapOf = (doc: ParentNode, pair: OverlapPair): OverlapResult => {
   const left = matched(doc, pair.a);
   const right = matched(doc, pair.b);
-  let found: OverlapResult = { id: pair.id, kind: 'none' };
+  const counts: [number, number] = [left.length, right.length];
+  const counted = (kind: OverlapKind) => kind !== 'none' && (!pair.kinds || pair.kinds.includes(kind));
+  let found: OverlapResult = { id: pair.id, kind: 'none', counts };
   for (const a of left) {
     for (const b of right) {
       const kind = relation(a, b);
-      if (kind === 'same') return { id: pair.id, kind, a: labelOf(a), b: labelOf(b) };
-      if (kind !== 'none' && found.kind === 'none') found = { id: pair.id, kind, a: labelOf(a), b: labelOf(b) };
+      if (!counted(kind)) continue;
+      if (kind === 'same') return { id: pair.id, kind, a: labelOf(a), b: labelOf(b), counts };
+      if (found.kind === 'none') found = { id: pair.id, kind, a: labelOf(a), b: labelOf(b), counts };
     }
   }
   return found;

@@ -82,19 +82,27 @@ export interface PreviewResult {
 /** How an element of one selector set relates to one of another (issue 37): the same, around it, inside it, or apart. */
 export type OverlapKind = 'same' | 'contains' | 'inside' | 'none';
 
-/** Two selector sets to compare on the page (`a`: one change's selectors, `b`: another's). */
+/**
+ * Two selector sets to compare on the page (`a`: one change's selectors, `b`: another's), with the
+ * overlaps that count (all when absent): a block inserted next to an element does not touch what is in it.
+ */
 export interface OverlapPair {
   id: string;
   a: string[];
   b: string[];
+  kinds?: Array<Exclude<OverlapKind, 'none'>>;
 }
 
-/** The answer for one pair: how they overlap, with the labels of an overlapping element of each (`h1.hero-title`). */
+/**
+ * The answer for one pair: how they overlap, with the labels of an overlapping element of each
+ * (`h1.hero-title`), and how many elements each set matched (none: the element is not on this page).
+ */
 export interface OverlapResult {
   id: string;
   kind: OverlapKind;
   a?: string;
   b?: string;
+  counts?: [number, number];
 }
 
 /** Editor -> agent. */
@@ -150,7 +158,7 @@ const TO_AGENT: Record<ToAgent['type'], Check> = {
   preview: shape({ key: isText, changes: listOf(change) }),
   clearPreview: always,
   count: shape({ selectors: listOf(isText) }),
-  overlap: shape({ pairs: listOf(shape({ id: isText, a: listOf(isText), b: listOf(isText) })) }),
+  overlap: shape({ pairs: listOf(shape({ id: isText, a: listOf(isText), b: listOf(isText), kinds: optional(listOf(oneOf('same', 'contains', 'inside'))) })) }),
 };
 
 const FROM_AGENT: Record<FromAgent['type'], Check> = {
@@ -176,7 +184,9 @@ const FROM_AGENT: Record<FromAgent['type'], Check> = {
     results: listOf(shape({ id: isText, status: isText, matches: optional(isNumber), error: optional(isText) })),
   }),
   counts: shape({ counts: recordOf(isNumber) }),
-  overlaps: shape({ results: listOf(shape({ id: isText, kind: oneOf('same', 'contains', 'inside', 'none'), a: optional(isText), b: optional(isText) })) }),
+  overlaps: shape({
+    results: listOf(shape({ id: isText, kind: oneOf('same', 'contains', 'inside', 'none'), a: optional(isText), b: optional(isText), counts: optional(listOf(isNumber)) })),
+  }),
   shortcut: shape({ key: oneOf('z', 'y', 's'), ctrl: isBoolean, meta: isBoolean, shift: isBoolean }),
 };
 

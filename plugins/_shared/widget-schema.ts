@@ -86,3 +86,26 @@ export const toJsonSchema = (schema: WidgetSchema, title?: string): WidgetJsonSc
     additionalProperties: true,
   };
 };
+
+/**
+ * How a widget meets the part of the page one of its fields names (issue 37): it `replace`s it (hides,
+ * rewrites or takes the place of it and all it holds) or it `insert`s its own block next to it (before,
+ * after or at the end of it), leaving what is there as it is. The editor's check for clashes between
+ * campaigns reads it: a block inserted above the hero does not touch the hero's headline; a hero put in
+ * place of the site's own touches everything in it.
+ */
+export type RegionRole = 'replace' | 'insert';
+
+/** A field naming the region the widget replaces or inserts next to (a selector), with its role. */
+export interface RegionField extends WidgetField {
+  region: RegionRole;
+}
+
+/** The field of `schema` that names the widget's region, its role and its default selector; none for a widget that touches no element (a goal widget). */
+export const regionOf = (schema: WidgetSchema): { field: string; role: RegionRole; selector: string } | undefined => {
+  for (const key in schema) {
+    const field = schema[key] as Partial<RegionField>;
+    if (field.region === 'replace' || field.region === 'insert') return { field: key, role: field.region, selector: String(field.default ?? '') };
+  }
+  return undefined;
+};

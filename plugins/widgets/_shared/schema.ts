@@ -5,11 +5,19 @@
  */
 import type { WidgetFieldType, WidgetSchema } from '../../../core';
 
+import type { RegionRole } from '../../_shared/widget-schema';
+
 export { completeConfig, toJsonSchema, type CompletedConfig, type WidgetJsonSchema } from '../../_shared/widget-schema';
 
 /** A string field; default '' unless given. */
 export const str = (value = '', enumValues?: readonly string[]): { type: 'string'; default: string; enum?: readonly string[] } =>
   enumValues ? { type: 'string', default: value, enum: enumValues } : { type: 'string', default: value };
+
+/**
+ * A selector field naming the region the widget replaces (`'replace'`: hides, rewrites or takes the place
+ * of it) or inserts next to (`'insert'`), for the editor's check for clashes (plugins/_shared/widget-schema.ts).
+ */
+export const region = (role: RegionRole, selector: string): { type: 'string'; default: string; region: RegionRole } => ({ type: 'string', default: selector, region: role });
 
 /** A number field. */
 export const num = (value: number): { type: 'number'; default: number } => ({ type: 'number', default: value });

@@ -6,7 +6,7 @@
  */
 import { build, esc } from '../_shared/dom';
 import { localize } from '../_shared/links';
-import { str, type ConfigOf } from '../_shared/schema';
+import { region, str, type ConfigOf } from '../_shared/schema';
 import type { Track } from '../_shared/track';
 import { waitFor } from '../_shared/wait';
 import { defineWidget } from '../_shared/widget';
@@ -15,7 +15,7 @@ export const AI_BANNER_ID = 'varia-ai-banner';
 
 export const AI_BANNER_SCHEMA = {
   /** The element waited for and replaced (page contract: the shadow banner). */
-  selector: str('.shadow-banner'),
+  selector: region('replace', '.shadow-banner'),
   eyebrow: str('AI applications'),
   title: str('Build AI applications with your own data'),
   description: str('Work with our specialists to take a generative AI idea from prototype to production.'),

@@ -5,7 +5,7 @@
  * on the spreadsheet answer.
  */
 import { REGISTER_PATH } from '../_shared/links';
-import { num, str } from '../_shared/schema';
+import { num, region, str } from '../_shared/schema';
 
 /** Configured slides: at most five (WID-84). */
 export const SLIDES = [1, 2, 3, 4, 5] as const;
@@ -14,7 +14,7 @@ export type SlidePart = (typeof SLIDE_PARTS)[number];
 
 const BASE = {
   /** The existing banner NV rewrites and RV replaces. */
-  selector: str('section.events-banner'),
+  selector: region('replace', 'section.events-banner'),
   /** RV: carousel of cards; NV: rewrite; BASE belongs to the top banner and is ignored here. */
   type: str('RV', ['RV', 'NV', 'BASE']),
   title: str(),

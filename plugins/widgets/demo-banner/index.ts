@@ -8,7 +8,7 @@
 import { DESKTOP_MIN, deviceOf } from '../_shared/breakpoints';
 import { build, esc } from '../_shared/dom';
 import { localize, withParam } from '../_shared/links';
-import { str, type ConfigOf } from '../_shared/schema';
+import { region, str, type ConfigOf } from '../_shared/schema';
 import type { Track } from '../_shared/track';
 import { waitFor } from '../_shared/wait';
 import { defineWidget, pushEvent } from '../_shared/widget';
@@ -18,7 +18,7 @@ export const DEMO_DELAY_MS = 100;
 
 export const DEMO_BANNER_SCHEMA = {
   /** The hero, which the banner goes above (page contract: the first section of main). */
-  selector: str('main#main-content > section:first-of-type'),
+  selector: region('insert', 'main#main-content > section:first-of-type'),
   title: str('See the platform in action'),
   copy: str('Take a self-guided product tour: no sign-up needed.'),
   ctaText: str('Start the free demo'),

@@ -9,14 +9,14 @@
  */
 import { all, build, esc } from '../_shared/dom';
 import { localize } from '../_shared/links';
-import { str, type ConfigOf } from '../_shared/schema';
+import { region, str, type ConfigOf } from '../_shared/schema';
 import type { Track } from '../_shared/track';
 import { waitFor, whenHydrated } from '../_shared/wait';
 import { defineWidget } from '../_shared/widget';
 
 export const TRUST_SCHEMA = {
   /** The hero's trust blocks, in order (page contract). */
-  selector: str('section.hero .hero-trust > .hero-trust-block'),
+  selector: region('replace', 'section.hero .hero-trust > .hero-trust-block'),
   /** The report's kind, for `data-report`; empty: told from the link and text (gartner, forrester). */
   firstReportType: str(''),
   firstReportLink: str(''),

@@ -4,7 +4,7 @@
  * (ruling 18) that the homepage project overrides. The counters' figures are the spec's (§9); one
  * variant passes 54K+ as `customersCount`.
  */
-import { flag, obj, str } from '../_shared/schema';
+import { flag, obj, region, str } from '../_shared/schema';
 import { REGISTER_PATH } from '../_shared/links';
 
 /** A hero block: shown only when its title is non-empty (the four default to empty, WID-59). */
@@ -25,7 +25,7 @@ export const LABEL_KEYS = [
 
 export const HERO_SCHEMA = {
   /** The first section: the site's own hero, replaced (hidden) while the widget shows. */
-  selector: str('main#main-content > section:first-of-type'),
+  selector: region('replace', 'main#main-content > section:first-of-type'),
   /** The main container whose changes re-render the hero until the page has loaded (WID-62). */
   mainSelector: str('main#main-content'),
   eyebrow: str('[Hero eyebrow placeholder]'),

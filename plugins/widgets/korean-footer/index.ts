@@ -5,7 +5,7 @@
  * the defaults are marked placeholders (ruling 18), never values presented as real.
  */
 import { build, esc } from '../_shared/dom';
-import { str, type ConfigOf } from '../_shared/schema';
+import { region, str, type ConfigOf } from '../_shared/schema';
 import type { Track } from '../_shared/track';
 import { waitFor } from '../_shared/wait';
 import { defineWidget } from '../_shared/widget';
@@ -14,7 +14,7 @@ export const KOREAN_FOOTER_ID = 'varia-korean-footer';
 
 export const KOREAN_FOOTER_SCHEMA = {
   /** The footer the details are added to (page contract). */
-  selector: str('footer.site-footer'),
+  selector: region('insert', 'footer.site-footer'),
   companyLabel: str('상호'),
   companyName: str('[placeholder: company name]'),
   registrationNumberLabel: str('사업자등록번호'),

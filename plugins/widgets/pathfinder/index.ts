@@ -7,7 +7,7 @@
  */
 import { build, esc } from '../_shared/dom';
 import { localize, REGISTER_PATH } from '../_shared/links';
-import { str, type ConfigOf } from '../_shared/schema';
+import { region, str, type ConfigOf } from '../_shared/schema';
 import type { Track } from '../_shared/track';
 import { onLoad, waitFor } from '../_shared/wait';
 import { defineWidget } from '../_shared/widget';
@@ -17,7 +17,7 @@ export const PATHFINDER_ID = 'varia-pathfinder';
 export const PATHFINDER_SCHEMA = {
   header: str('Choose your path'),
   /** The element the block goes after (page contract). */
-  selector: str('#pathfinder-anchor'),
+  selector: region('insert', '#pathfinder-anchor'),
   lefteyebrow: str('Start building'),
   leftheader: str('Deploy a free cluster in minutes'),
   leftcopy: str('Get a managed database with search and vectors built in. No credit card required.'),

@@ -9,7 +9,7 @@
  */
 import { all, build, esc } from '../_shared/dom';
 import { localize } from '../_shared/links';
-import { str, type ConfigOf } from '../_shared/schema';
+import { region, str, type ConfigOf } from '../_shared/schema';
 import type { Track } from '../_shared/track';
 import { waitFor } from '../_shared/wait';
 import { defineWidget } from '../_shared/widget';
@@ -24,7 +24,7 @@ export const TOP_BANNER_SCHEMA = {
   /** Class names or selectors of banners to hide, separated by `|` (spelling as the spec gives it). */
   other_classes_pipe_seperated: str('promo-banner'),
   /** The element the banner goes before: the header holding the navigation (page contract). */
-  selector: str('#site-header'),
+  selector: region('insert', '#site-header'),
   /** The mobile menu toggle (page contract). */
   menuToggle: str('nav.top-nav button.nav-menu-toggle'),
 };

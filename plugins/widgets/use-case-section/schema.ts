@@ -10,7 +10,7 @@
  * and completed like the others) but has no tab.
  */
 import type { WidgetField } from '../../../core';
-import { str } from '../_shared/schema';
+import { region, str } from '../_shared/schema';
 import { REGISTER_PATH } from '../_shared/links';
 
 /** The tabs, in order (WID-36, ruling 15). */
@@ -54,7 +54,7 @@ export const topicDefaults = (topic: Topic): Record<Part, string> => {
 
 const BASE = {
   /** The section goes before the first element matching this selector (WID-48). */
-  injectionElement: str('#use-case-injection'),
+  injectionElement: region('insert', '#use-case-injection'),
   ddp_header: str('One data platform for every use case'),
   ddp_subheader: str('Build any class of application on a single, unified developer data platform.'),
   ddp_learn_text: str('Learn more about the platform'),

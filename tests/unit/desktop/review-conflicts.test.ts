@@ -6,7 +6,10 @@ import { createProjectStore, type ProjectStore } from '../../../desktop/renderer
 import { describe, expect, it } from 'vitest';
 import { HOMEPAGE_DATA } from '../../../config/homepage/project';
 import { P13N_HERO_SELECTOR } from '../../../config/homepage/layers/personalisation';
-import { conflictProbes, conflictsOf, overlapPairs, uncheckedOf } from '../../../desktop/renderer/src/review/conflicts';
+import { changedSinceLive, conflictProbes as probesOf, conflictsOf, missingElementRetries, overlapPairs, uncheckedOf } from '../../../desktop/renderer/src/review/conflicts';
+import { widgetRegions } from '../../../desktop/renderer/src/review/changes-on-view';
+import { WIDGET_PLUGINS } from '../../../config/homepage/plugins';
+import type { WidgetKind } from '../../../core';
 import { exclusionConsequence, moveIntoCampaign } from '../../../desktop/renderer/src/review/exclusion';
 import type { ProjectModel } from '../../../desktop/renderer/src/model/project-model';
 import { encodeProject } from '../../../editor-model/project-codec';
@@ -27,6 +30,10 @@ const storeWith = (...layers: unknown[]): ProjectStore => {
   return store;
 };
 const added = (...ids: string[]): EntityDiff[] => ids.map((id) => ({ key: `change:${id}`, kind: 'change', id, label: id, status: 'added', fields: [] }));
+/** The regions the homepage's widgets declare in their schemas. */
+const REGIONS = widgetRegions(WIDGET_PLUGINS.map((plugin) => ({ id: plugin.name, schema: (plugin as unknown as WidgetKind).schema })));
+/** Review's probes: the changes made since live (`diff`) against the other campaigns'. */
+const conflictProbes = (store: ProjectStore, diff: EntityDiff[]) => probesOf(store, changedSinceLive(diff), REGIONS);
 const headline = { id: 'chg_headline', type: 'attribute', selector: 'h1.hero-title', attributes: { text: 'Ship faster with Varia' } };
 
 describe('review: which changes are compared on the page', () => {
@@ -61,11 +68,47 @@ describe('review: which changes are compared on the page', () => {
     expect(probes.flatMap((probe) => probe.pairs).some((pair) => pair.theirs.layerId === 'layer_p13n')).toBe(false);
   });
 
-  it('EDT-12 a widget naming no region is listed as not checkable rather than probed', () => {
-    const widget = { id: 'chg_pencil', type: 'widget', widget_id: 'top_banner', config: { copy: 'Hello' } };
-    const probes = conflictProbes(storeWith(newLayer('L1', 'view_home', [widget])), added('chg_pencil'));
+  it('EDT-12 a widget the editor does not know, naming no region, is listed as not checkable rather than probed', () => {
+    const widget = { id: 'chg_custom', type: 'widget', widget_id: 'site_own_widget', config: { copy: 'Hello' } };
+    const probes = conflictProbes(storeWith(newLayer('L1', 'view_home', [widget])), added('chg_custom'));
     expect(probes[0].pairs).toEqual([]);
     expect(uncheckedOf(probes[0])[0]).toMatch(/^Experiment L1 \(campaign Campaign L1\) and .* on view Homepage: not checkable, a widget of Experiment L1 names no region/);
+  });
+
+  it('EDT-12 a known widget touches the region its schema declares (its default when the config names none), with the declared role; a goal widget touches nothing', () => {
+    const pencil = { id: 'chg_pencil', type: 'widget', widget_id: 'top_banner', config: { copy: 'Hello' } };
+    const goals = { id: 'chg_goals', type: 'widget', widget_id: 'scroll_goals', config: {} };
+    const probes = conflictProbes(storeWith(newLayer('L1', 'view_home', [pencil, goals])), added('chg_pencil', 'chg_goals'));
+    const mine = probes[0].pairs.map((pair) => pair.mine);
+    expect(new Set(mine.map((item) => `${item.changeId} ${item.role} ${item.selectors}`))).toEqual(new Set(['chg_pencil insert #site-header']));
+    expect(uncheckedOf(probes[0])).toEqual([]);
+  });
+
+  it('EDT-12 which overlaps make a clash follows how each side touches its element: the free-demo banner inserted above the hero does not clash with a headline change, the personalisation hero that replaces it does', () => {
+    const probe = conflictProbes(storeWith(newLayer('L1', 'view_home', [headline])), added('chg_headline'))[0];
+    const kindsWith = (changeId: string) => overlapPairs(probe).find((pair) => pair.id === `chg_headline|${changeId}`)?.kinds;
+    // A headline change (replaces h1) against the hero widget (replaces the first section): any nesting counts.
+    expect(kindsWith('chg_p13n_returning_hero')).toEqual(['same', 'contains', 'inside']);
+    // Against the banner inserted before the first section: only the section itself, or one inside the headline.
+    expect(kindsWith('chg_demo_banner')).toEqual(['same', 'contains']);
+    expect(probe.pairs.find((pair) => pair.theirs.changeId === 'chg_demo_banner')?.theirs.role).toBe('insert');
+  });
+
+  it('EDT-12 a pair whose element is on neither side of the original page is asked again with the variation that may show it applied', () => {
+    const probe = conflictProbes(storeWith(newLayer('L1', 'view_home', [{ ...headline, selector: '.vw-hero-title' }])), added('chg_headline'))[0];
+    const returning = probe.pairs.find((pair) => pair.theirs.changeId === 'chg_p13n_returning_hero')!;
+    const newcomers = probe.pairs.find((pair) => pair.theirs.changeId === 'chg_p13n_new_hero')!;
+    const retries = missingElementRetries(probe, [
+      { id: returning.id, kind: 'none', counts: [0, 1] },
+      { id: newcomers.id, kind: 'none', counts: [0, 1] },
+      // Both sides found and apart: settled on the original page.
+      ...probe.pairs.filter((pair) => pair !== returning && pair !== newcomers).map((pair) => ({ id: pair.id, kind: 'none' as const, counts: [1, 1] as [number, number] })),
+    ]);
+    expect(retries.map((retry) => [retry.variations.map((variation) => variation.variationName), retry.pairs.map((pair) => pair.id)])).toEqual([
+      [['Variation #1'], [returning.id]],
+      [['Variation #1'], [newcomers.id]],
+    ]);
+    expect(retries[0].variations[0].variationRowId).toBe('var_p13n_returning_1');
   });
 
   it('EDT-12 the page\'s answers read as one clash per pair of experiments, in the product\'s words', () => {

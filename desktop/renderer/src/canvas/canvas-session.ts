@@ -89,6 +89,15 @@ export function createCanvasSession(session: EditorSession) {
       const current = state().view;
       if (view?.pageId !== current?.pageId || view?.url !== current?.url) set({ view });
     },
+    /** Chooses the variation a visitor of campaign `layerRowId` is in (undefined: its original); the canvas applies it (issue 37). */
+    setAsVisitor(layerRowId: string, variationRowId: string | undefined) {
+      const { [layerRowId]: _before, ...rest } = state().asVisitor;
+      set({ asVisitor: variationRowId ? { ...rest, [layerRowId]: variationRowId } : rest });
+    },
+    /** Back to the original of every other campaign. */
+    clearAsVisitor() {
+      if (Object.keys(state().asVisitor).length) set({ asVisitor: {} });
+    },
     /** Sets (or clears) the inspector's unsaved change; the canvas previews it with the saved ones. */
     setDraft(draft: CanvasState['draft']) {
       set({ draft });

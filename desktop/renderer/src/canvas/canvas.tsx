@@ -7,6 +7,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { previewList, savedChanges } from '../inspector/changes/variation-changes';
 import { canvasOrigin } from '../model/backend';
 import { useModel, useRows } from '../model/hooks';
+import type { ProjectStore } from '../model/project-store';
 import type { SlotProps } from '../workspace/slot-props';
 import { Breadcrumb } from './breadcrumb';
 import { canvasSession, setPreviewRows, useCanvasState } from './canvas-session';
@@ -14,6 +15,8 @@ import './canvas.css';
 import { rememberDefaultPath } from './frame-host';
 import { PageFrame } from './page-frame';
 import { useVisitorPreview, VisitorPreviewBar } from './visitor-preview';
+import { campaignsOnView, chosenOn, visitorChanges } from './visitor-campaigns';
+import { VisitorChoice, VisitorLine } from './visitor-choice';
 import { canvasViews } from './views';
 
 /** Device widths (EDT-18). */
@@ -24,12 +27,23 @@ export const DEVICES = [
   { id: 'wide', label: 'Wide', width: 1440 },
 ] as const;
 
+/** The campaign row of the edited variation, if one is selected. */
+const editedLayerOf = (store: ProjectStore, variationRowId: string | undefined): string | undefined => {
+  const experimentRowId = variationRowId ? store.getCell('variations', variationRowId, 'experimentId') : undefined;
+  const layerRowId = typeof experimentRowId === 'string' ? store.getCell('experiments', experimentRowId, 'layerId') : undefined;
+  return typeof layerRowId === 'string' ? layerRowId : undefined;
+};
+
 /** The canvas of the Design tab. */
 export function Canvas({ variationRowId }: SlotProps) {
   const model = useModel();
   const pages = useRows('pages');
   const changeRows = useRows('changes');
   const actionRows = useRows('actions', variationRowId);
+  const allActions = useRows('actions');
+  const variationRows = useRows('variations');
+  const experimentRows = useRows('experiments');
+  const layerRows = useRows('layers');
   const views = useMemo(() => canvasViews(model.store), [model, pages]);
   // The page is loaded from the canvas origin, another than the editor's (see model/backend.ts).
   const base = useMemo(() => canvasOrigin(), []);
@@ -63,12 +77,19 @@ export function Canvas({ variationRowId }: SlotProps) {
 
   // Live preview (EDT-21): the variation's saved changes and the inspector's draft, on every edit.
   const saved = useMemo(() => savedChanges(model.store, variationRowId, view.pageId), [model, variationRowId, view.pageId, changeRows, actionRows]);
+  // As a visitor sees it (issue 37): the variations chosen in the other campaigns on the view, applied first.
+  const editedLayer = useMemo(() => editedLayerOf(model.store, variationRowId), [model, variationRowId, variationRows, experimentRows]);
+  const campaigns = useMemo(
+    () => campaignsOnView(model.store, view.pageId, editedLayer),
+    [model, view.pageId, editedLayer, layerRows, experimentRows, variationRows, allActions, changeRows],
+  );
+  const others = useMemo(() => visitorChanges(model.store, view.pageId, chosenOn(campaigns, state.asVisitor)), [model, view.pageId, campaigns, state.asVisitor]);
   useEffect(() => {
     if (!state.connected) return;
     setPreviewRows(Object.fromEntries(saved.map(({ rowId, change }) => [change.id ?? rowId, rowId])));
-    if (!variationRowId && !state.draft) canvasSession.clearPreview();
-    else canvasSession.preview(previewList(saved, state.draft));
-  }, [saved, state.draft, state.connected, variationRowId]);
+    if (!variationRowId && !state.draft && !others.length) canvasSession.clearPreview();
+    else canvasSession.preview([...others, ...previewList(saved, state.draft)]);
+  }, [saved, others, state.draft, state.connected, variationRowId]);
 
   const variationId = variationRowId ? String(model.store.getCell('variations', variationRowId, 'id') ?? variationRowId) : undefined;
   const visitor = useVisitorPreview(model, url, variationId);
@@ -114,6 +135,7 @@ export function Canvas({ variationRowId }: SlotProps) {
           ))}
         </div>
         <span className="cv-spacer" />
+        <VisitorChoice campaigns={campaigns} chosen={state.asVisitor} />
         <button
           type="button"
           className={`cv-button cv-pick${state.pickerOn ? ' is-on' : ''}`}
@@ -138,6 +160,7 @@ export function Canvas({ variationRowId }: SlotProps) {
           {visitor.preview?.state === 'preparing' ? 'Preparing preview…' : 'Preview as visitor'}
         </button>
       </div>
+      <VisitorLine campaigns={campaigns} chosen={state.asVisitor} />
       {visitor.preview ? <VisitorPreviewBar preview={visitor.preview} /> : null}
       <div className="cv-stage" ref={stage}>
         <div className="cv-device" style={{ width: device.width * scale, height: frameHeight * scale }}>

@@ -9,6 +9,7 @@ import { displayName, rebalance, setFields } from '../model/entities';
 import { useEntity, useModel, useRows } from '../model/hooks';
 import { percentsFromRanges, rangesFromPercents, type Range } from '../model/traffic';
 import { SampleSizeEstimate } from '../results/sample-size-estimate';
+import { ExperimentConflicts } from '../review/experiment-conflicts';
 import { Icon } from '../shell/icons';
 import { PERCENT_RULE, trafficShareProblem } from './field-rules';
 import { ALLOCATION_POLICY_WORDS, LAYER_POLICY_WORDS, worded } from './words';
@@ -189,6 +190,7 @@ export function ExperimentForm({ rowId, onShowResults }: { rowId: string; onShow
         <AudienceExpression rowId={rowId} value={row.audienceIds} />
       </FormSection>
       <FormSection title="Sample size"><SampleSizeEstimate rowId={rowId} /></FormSection>
+      <FormSection title="Clashes with other campaigns"><ExperimentConflicts rowId={rowId} /></FormSection>
     </>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * Review's clashes with other campaigns (issue 37): each one in the product's words, with the two
+ * Clashes with other campaigns (issue 37), at review and in the experiment inspector: each one in the product's words, with the two
  * ways out: make them mutually exclusive (move the experiment into the other's campaign, its traffic
  * consequence said first) or run anyway (acknowledged, recorded on the revision at publish).
  */
@@ -18,8 +18,9 @@ export interface ConflictListProps {
   onExclude(conflict: Conflict): void;
 }
 
-/** The clashes card. */
-export function ConflictList({ store, check, acknowledged, onAcknowledge, onExclude }: ConflictListProps) {
+/** The clashes card of review. */
+export function ConflictList(props: ConflictListProps) {
+  const { check, acknowledged } = props;
   if (!check.status && !check.conflicts.length && !check.unchecked.length) return null;
   const open = check.conflicts.filter((conflict) => !acknowledged.has(conflict.key)).length;
   return (
@@ -27,6 +28,15 @@ export function ConflictList({ store, check, acknowledged, onAcknowledge, onExcl
       <h3 className="card__title">
         {check.conflicts.length ? <><Icon name="warning" className="tone-warn" /> Clashes with other campaigns{open ? `: ${open} to resolve` : ''}</> : 'Clashes with other campaigns'}
       </h3>
+      <ConflictItems {...props} />
+    </section>
+  );
+}
+
+/** Where the check stands and each clash with its two ways out (review's card and the experiment inspector both show them). */
+export function ConflictItems({ store, check, acknowledged, onAcknowledge, onExclude }: ConflictListProps) {
+  return (
+    <>
       <p className="muted" role="status" data-testid="conflict-check">{check.status}</p>
       <ul className="conflicts__list">
         {check.conflicts.map((conflict) => {
@@ -58,6 +68,6 @@ export function ConflictList({ store, check, acknowledged, onAcknowledge, onExcl
         })}
         {check.unchecked.map((line) => <li key={line} className="conflict conflict--unchecked">{line}</li>)}
       </ul>
-    </section>
+    </>
   );
 }

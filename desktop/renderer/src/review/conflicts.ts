@@ -8,26 +8,12 @@
  */
 import type { ProjectStore } from '../model/project-store';
 import type { OverlapKind, OverlapPair, OverlapResult } from '../../../agent/protocol';
-import type { RowCells } from '../../../../editor-model/project-codec';
 import type { EntityDiff } from '../../../../editor-model/project-diff';
+import type { RegionRole } from '../../../../plugins/_shared/widget-schema';
 import { canvasViews } from '../canvas/views';
-import { readChange } from '../model/changes';
-import { displayName, rowsOf } from '../model/entities';
+import { changesByView, type ChangeOnView, type VariationOnView, type WidgetRegions } from './changes-on-view';
 
-/** One element change, with what it touches and whose it is. */
-export interface ChangeOnView {
-  changeRowId: string;
-  experimentId: string;
-  experimentRowId: string;
-  experimentName: string;
-  layerId: string;
-  layerRowId: string;
-  layerName: string;
-  /** The selectors of what it changes: its own element, or the region a widget replaces. */
-  selectors: string[];
-  /** A widget that names no region: it cannot be checked on the page. */
-  uncheckable?: boolean;
-}
+export type { ChangeOnView } from './changes-on-view';
 
 /** The pairs of changes to probe on one view's page. */
 export interface ViewProbe {
@@ -41,69 +27,58 @@ export interface ViewProbe {
 
 /** One clash between two experiments of different campaigns on one view, as review lists it. */
 export interface Conflict {
-  /** `experimentId|otherExperimentId|viewId`: what an acknowledgement names. */
+  /** The two experiments' ids in sorted order and the view's (`a|b|viewId`): the clash whichever check finds it from which side. */
   key: string;
   experiment: ChangeOnView;
   other: ChangeOnView;
   viewId: string;
   viewName: string;
   /** The overlapping selectors, each side's, with how they overlap on the page. */
-  overlaps: Array<{ mine: string; theirs: string; kind: Exclude<OverlapKind, 'none'>; labels: [string, string] }>;
+  overlaps: Array<{ mine: string; theirs: string; kind: Exclude<OverlapKind, 'none'>; labels: [string, string]; shownWith?: string }>;
   /** The sentence review shows. */
   message: string;
 }
 
-const idOf = (row: RowCells, rowId: string) => String(row.id ?? rowId);
-const str = (value: unknown) => (typeof value === 'string' ? value : '');
+/** Which of a view's changes are the ones checked against the other campaigns'. */
+export type Mine = (item: ChangeOnView) => boolean;
 
-/** Every element change on each view, per experiment, with its campaign. */
-function changesByView(store: ProjectStore): Map<string, ChangeOnView[]> {
-  const byView = new Map<string, ChangeOnView[]>();
-  for (const { rowId: layerRowId, row: layer } of rowsOf(store, 'layers')) {
-    const listed = [...((layer.viewIds as string[] | undefined) ?? []), ...((layer.pageIds as string[] | undefined) ?? [])];
-    for (const { rowId: experimentRowId, row: experiment } of rowsOf(store, 'experiments', layerRowId)) {
-      for (const { rowId: variationRowId } of rowsOf(store, 'variations', experimentRowId)) {
-        for (const { rowId: actionRowId, row: action } of rowsOf(store, 'actions', variationRowId)) {
-          const viewId = str(action.pageId) || str(action.viewId);
-          // An action runs where its campaign runs: a campaign listing its views runs on those only.
-          if (!viewId || (listed.length && !listed.includes(viewId))) continue;
-          for (const { rowId: changeRowId } of rowsOf(store, 'changes', actionRowId)) {
-            const change = readChange(store, changeRowId);
-            if (!change) continue;
-            // A widget replaces the region its configuration names (`config.selector`); one naming none cannot be checked.
-            const region = change.type === 'widget' ? str((change.config as Record<string, unknown> | undefined)?.selector) : '';
-            const selectors = change.type === 'widget' ? (region ? [region] : []) : change.selector ? [change.selector] : [];
-            if (!selectors.length && change.type !== 'widget') continue;
-            const item: ChangeOnView = {
-              changeRowId, experimentId: idOf(experiment, experimentRowId), experimentRowId, experimentName: displayName(experiment, experimentRowId),
-              layerId: idOf(layer, layerRowId), layerRowId, layerName: displayName(layer, layerRowId), selectors, ...(selectors.length ? {} : { uncheckable: true }),
-            };
-            byView.set(viewId, [...(byView.get(viewId) ?? []), item]);
-          }
-        }
-      }
-    }
-  }
-  return byView;
-}
+/** Review's: the element changes added or changed since live. */
+export const changedSinceLive = (diff: readonly EntityDiff[]): Mine => {
+  const touched = new Set(diff.filter((entity) => entity.kind === 'change' && entity.status !== 'removed').map((entity) => entity.id));
+  return (item) => touched.has(item.changeId);
+};
+
+/** The experiment inspector's: every change of the experiment. */
+export const ofExperiment = (experimentRowId: string): Mine => (item) => item.experimentRowId === experimentRowId;
 
 /**
- * What review probes: on each view, every change added or changed since live paired with each element
- * change of the other campaigns there. What was live on both sides before was reviewed when it went live;
- * it is not asked about again at every publish that touches the experiment.
+ * The overlaps that make a clash, by how each side touches its element (mine, then theirs): what one
+ * replaces clashes with anything the same as it, inside it or around it; a block inserted next to an
+ * element clashes only when that element is itself replaced (the same, or inside what the other replaces);
+ * two blocks inserted next to the same element still clash (which goes first is not theirs to say).
  */
-export function conflictProbes(store: ProjectStore, diff: readonly EntityDiff[]): ViewProbe[] {
-  const touched = new Set(diff.filter((entity) => entity.kind === 'change' && entity.status !== 'removed').map((entity) => entity.id));
-  const byView = changesByView(store);
+const COUNTED: Record<`${RegionRole} ${RegionRole}`, Array<Exclude<OverlapKind, 'none'>>> = {
+  'replace replace': ['same', 'contains', 'inside'],
+  'insert replace': ['same', 'inside'],
+  'replace insert': ['same', 'contains'],
+  'insert insert': ['same'],
+};
+
+/**
+ * What a check probes: on each view, every change of `isMine` paired with each element change of the
+ * other campaigns there. Review's are the changes made since live (what was live on both sides was
+ * reviewed when it went live); the experiment inspector's are all of the experiment's.
+ */
+export function conflictProbes(store: ProjectStore, isMine: Mine, regions: WidgetRegions): ViewProbe[] {
+  const byView = changesByView(store, regions);
   const probes: ViewProbe[] = [];
   for (const view of canvasViews(store)) {
     const here = byView.get(view.pageId) ?? [];
-    const isTouched = (item: ChangeOnView) => touched.has(idOf(store.getRow('changes', item.changeRowId) as RowCells, item.changeRowId));
     const probe: ViewProbe = { ...view, pairs: [], unchecked: [] };
-    for (const mine of here.filter(isTouched)) {
+    for (const mine of here.filter(isMine)) {
       for (const theirs of here.filter((item) => item.layerRowId !== mine.layerRowId)) {
         // Two changes both made since live are compared once, the earlier-listed as "mine".
-        if (isTouched(theirs) && here.indexOf(theirs) < here.indexOf(mine)) continue;
+        if (isMine(theirs) && here.indexOf(theirs) < here.indexOf(mine)) continue;
         if (mine.uncheckable || theirs.uncheckable) probe.unchecked.push({ mine, theirs });
         else probe.pairs.push({ id: `${mine.changeRowId}|${theirs.changeRowId}`, mine, theirs });
       }
@@ -114,30 +89,64 @@ export function conflictProbes(store: ProjectStore, diff: readonly EntityDiff[])
 }
 
 /** The agent's request for a view's probe. */
-export const overlapPairs = (probe: ViewProbe): OverlapPair[] => probe.pairs.map(({ id, mine, theirs }) => ({ id, a: mine.selectors, b: theirs.selectors }));
+export const overlapPairs = (probe: ViewProbe): OverlapPair[] =>
+  probe.pairs.map(({ id, mine, theirs }) => ({ id, a: mine.selectors, b: theirs.selectors, kinds: COUNTED[`${mine.role} ${theirs.role}`] }));
+
+/** A variation in the words the product uses for it (the canvas as a visitor, a clash found with it applied). */
+export const variationLabel = (variation: Pick<VariationOnView, 'experimentName' | 'variationName'>) => `${variation.experimentName} - ${variation.variationName}`;
+
+/** A page's answer, with the variations applied to the page when an element was not on the original one. */
+export type ProbeAnswer = OverlapResult & { shownWith?: string };
+
+/**
+ * Pairs whose selectors matched nothing on one side of the original page, to ask again on the page with
+ * the variation that may put that element there applied (the other side's: an element only one variation
+ * shows, such as the personalisation hero's own headline); both sides' when neither matched. One page per set.
+ */
+export function missingElementRetries(probe: ViewProbe, results: readonly OverlapResult[]): Array<{ variations: VariationOnView[]; pairs: OverlapPair[] }> {
+  const sets = new Map<string, { variations: VariationOnView[]; pairs: OverlapPair[] }>();
+  const asked = new Map(overlapPairs(probe).map((pair) => [pair.id, pair]));
+  for (const result of results) {
+    const pair = probe.pairs.find((item) => item.id === result.id);
+    if (!pair || result.kind !== 'none' || !result.counts) continue;
+    const [mine, theirs] = result.counts;
+    const variations = [...(mine === 0 ? [pair.theirs] : []), ...(theirs === 0 ? [pair.mine] : [])];
+    if (!variations.length) continue;
+    const key = variations.map((variation) => variation.variationRowId).join('|');
+    const set = sets.get(key) ?? { variations, pairs: [] };
+    set.pairs.push(asked.get(pair.id)!);
+    sets.set(key, set);
+  }
+  return [...sets.values()];
+}
 
 const who = (item: ChangeOnView) => `${item.experimentName} (${item.layerName === item.experimentName ? 'campaign of the same name' : `campaign ${item.layerName}`})`;
+
+/** What names a clash between two experiments on a view, from either side. */
+export const conflictKey = (experimentId: string, otherExperimentId: string, viewId: string) => `${[experimentId, otherExperimentId].sort().join('|')}|${viewId}`;
 
 /** The sentence of one clash, in the product's words. */
 function sentence(conflict: Omit<Conflict, 'message'>): string {
   const { experiment, other, viewName, overlaps } = conflict;
   const same = overlaps.filter((overlap) => overlap.kind === 'same');
-  if (same.length) return `${who(experiment)} and ${who(other)} both change ${[...new Set(same.map((overlap) => overlap.mine))].join(', ')} on view ${viewName}.`;
-  const [first] = overlaps;
+  const first = same[0] ?? overlaps[0];
+  // Found on the page with a variation applied: the element is not on the original page.
+  const shown = first.shownWith ? `, with ${first.shownWith} applied (the element is not on the original page)` : '';
+  if (same.length) return `${who(experiment)} and ${who(other)} both change ${[...new Set(same.map((overlap) => overlap.mine))].join(', ')} on view ${viewName}${shown}.`;
   return first.kind === 'inside'
-    ? `${who(experiment)} changes ${first.mine}, inside ${first.theirs} (${first.labels[1]}) that ${who(other)} changes, on view ${viewName}.`
-    : `${who(experiment)} changes ${first.mine} (${first.labels[0]}), around ${first.theirs} that ${who(other)} changes, on view ${viewName}.`;
+    ? `${who(experiment)} changes ${first.mine}, inside ${first.theirs} (${first.labels[1]}) that ${who(other)} changes, on view ${viewName}${shown}.`
+    : `${who(experiment)} changes ${first.mine} (${first.labels[0]}), around ${first.theirs} that ${who(other)} changes, on view ${viewName}${shown}.`;
 }
 
 /** The clashes a view's answers show, one per pair of experiments. */
-export function conflictsOf(probe: ViewProbe, results: readonly OverlapResult[]): Conflict[] {
+export function conflictsOf(probe: ViewProbe, results: readonly ProbeAnswer[]): Conflict[] {
   const byKey = new Map<string, Omit<Conflict, 'message'>>();
   for (const result of results) {
     const pair = probe.pairs.find((item) => item.id === result.id);
     if (!pair || result.kind === 'none') continue;
-    const key = `${pair.mine.experimentId}|${pair.theirs.experimentId}|${probe.pageId}`;
+    const key = conflictKey(pair.mine.experimentId, pair.theirs.experimentId, probe.pageId);
     const conflict = byKey.get(key) ?? { key, experiment: pair.mine, other: pair.theirs, viewId: probe.pageId, viewName: probe.name, overlaps: [] };
-    conflict.overlaps.push({ mine: pair.mine.selectors.join(', '), theirs: pair.theirs.selectors.join(', '), kind: result.kind, labels: [result.a ?? '', result.b ?? ''] });
+    conflict.overlaps.push({ mine: pair.mine.selectors.join(', '), theirs: pair.theirs.selectors.join(', '), kind: result.kind, labels: [result.a ?? '', result.b ?? ''], ...(result.shownWith ? { shownWith: result.shownWith } : {}) });
     byKey.set(key, conflict);
   }
   return [...byKey.values()].map((conflict) => ({ ...conflict, message: sentence(conflict) }));

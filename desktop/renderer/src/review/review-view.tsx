@@ -4,7 +4,7 @@
  * the clashes with other campaigns found on the pages (issue 37), and Publish (refused while the project
  * is invalid or a clash is neither resolved nor acknowledged).
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { LinkedProblem, Review, Sizes } from '../../../../editor-model/api-contract';
 import type { EntityTable } from '../../../../editor-model/project-schema';
 import { BackendError, callApi } from '../model/backend';
@@ -14,6 +14,8 @@ import { DiffView } from '../history/diff-view';
 import { focusField } from '../inspector/focus-field';
 import { usePageCheck } from './page-check';
 import { useConflictCheck } from './conflict-check';
+import { changedSinceLive } from './conflicts';
+import { useAcknowledged, useEditorSession } from '../session/editor-session';
 import { ConflictList } from './conflict-list';
 import { moveIntoCampaign } from './exclusion';
 import { Icon } from '../shell/icons';
@@ -45,8 +47,10 @@ export function ReviewView({ projectId, onSelect, onPublished }: ReviewViewProps
   const [review, setReview] = useState<Review | null>(null);
   const [note, setNote] = useState('');
   const [state, setState] = useState<{ busy: boolean; tone?: 'ok' | 'error'; text?: string; problems?: Problem[] }>({ busy: false });
-  /** Keys of the clashes the publisher chose to run anyway (kept across refreshes of this review). */
-  const [acknowledged, setAcknowledged] = useState<ReadonlySet<string>>(new Set());
+  // The clashes the publisher chose to run anyway: the session keeps them, so leaving Review loses none.
+  const session = useEditorSession();
+  const acknowledgedKeys = useAcknowledged(projectId);
+  const acknowledged = useMemo(() => new Set(acknowledgedKeys), [acknowledgedKeys]);
 
   const load = useCallback(async () => {
     setReview(null);
@@ -71,7 +75,8 @@ export function ReviewView({ projectId, onSelect, onPublished }: ReviewViewProps
       const made = await callApi('publish', { params: { id: projectId }, body: { note, ...(acknowledgedConflicts.length ? { acknowledgedConflicts } : {}) } });
       setState({ busy: false, tone: 'ok', text: `Revision ${made.revision} is live. The local services now serve it at /snippets/${projectId}.js.` });
       setNote('');
-      setAcknowledged(new Set());
+      // Recorded on the revision now; the next review compares only what changes after it.
+      session.forgetAcknowledged(projectId);
       onPublished();
       void load();
     } catch (error) {
@@ -81,7 +86,7 @@ export function ReviewView({ projectId, onSelect, onPublished }: ReviewViewProps
   };
 
   const pageCheck = usePageCheck(model.store, review);
-  const conflictCheck = useConflictCheck(model.store, review);
+  const conflictCheck = useConflictCheck(model, review, () => (review ? changedSinceLive(review.diff) : undefined));
   const unresolved = conflictCheck.conflicts.filter((conflict) => !acknowledged.has(conflict.key));
   const refusal = !review || !review.valid
     ? review ? 'Publishing is refused while the project is invalid.' : ''
@@ -90,13 +95,7 @@ export function ReviewView({ projectId, onSelect, onPublished }: ReviewViewProps
       : unresolved.length
         ? `Publishing is refused: ${unresolved.length} clash${unresolved.length > 1 ? 'es' : ''} with another campaign ${unresolved.length > 1 ? 'are' : 'is'} neither made mutually exclusive nor acknowledged (Run anyway).`
         : '';
-  const acknowledge = (key: string, on: boolean) =>
-    setAcknowledged((before) => {
-      const next = new Set(before);
-      if (on) next.add(key);
-      else next.delete(key);
-      return next;
-    });
+  const acknowledge = (key: string, on: boolean) => session.acknowledge(projectId, key, on);
   const problems = [...(review?.problems ?? []), ...pageCheck.problems];
   const errors = problems.filter((problem) => problem.severity === 'error');
   return (

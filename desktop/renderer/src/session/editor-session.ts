@@ -30,6 +30,11 @@ export interface CanvasState {
   view?: { pageId: string; url: string };
   /** The change being edited in the inspector and not saved yet: previewed in place of its saved row. */
   draft?: { rowId?: string; change: DraftChange };
+  /**
+   * The canvas as a visitor sees it (issue 37): the variation chosen in each other campaign on the view,
+   * by campaign row id (absent: the original, none of its changes), applied with the edited variation.
+   */
+  asVisitor: Readonly<Record<string, string>>;
   /** When the canvas was opened and when the agent first answered (performance.now()). */
   openedAt?: number;
   readyAt?: number;
@@ -44,6 +49,13 @@ export interface SessionState {
   /** Keys of tree rows toggled from their default (campaigns and experiments start open, the rest shut). */
   toggled: ReadonlySet<string>;
   canvas: CanvasState;
+  /**
+   * Clashes with other campaigns the staff member chose to run anyway, by project: the keys of
+   * review's conflicts (review/conflicts.ts `conflictKey`). Kept here, not in the review screen, so
+   * leaving Review before publishing loses none; dropped when a check no longer finds the clash, and
+   * after a publish (which records them on the revision).
+   */
+  acknowledged: Readonly<Record<string, readonly string[]>>;
 }
 
 /** The session store: its state, its listeners, and the actions that change it. */
@@ -58,6 +70,10 @@ export interface EditorSession {
   updateCanvas(patch: Partial<CanvasState>): void;
   /** A project is opened: its selection and tree start afresh (the canvas goes on with its page). */
   startProject(): void;
+  /** Records (or withdraws) that a clash of the project runs anyway. */
+  acknowledge(projectId: string, conflictKey: string, on: boolean): void;
+  /** Forgets the given acknowledgements of the project (all of them when none are given: after a publish). */
+  forgetAcknowledged(projectId: string, conflictKeys?: readonly string[]): void;
 }
 
 /** Whether a tree row of this key starts open. */
@@ -72,7 +88,8 @@ export function createEditorSession(): EditorSession {
     selection: SETTINGS_SELECTION,
     editing: null,
     toggled: new Set(),
-    canvas: { connected: false, pickerOn: false, counts: {}, previewRows: {} },
+    canvas: { connected: false, pickerOn: false, counts: {}, previewRows: {}, asVisitor: {} },
+    acknowledged: {},
   };
   const listeners = new Set<() => void>();
   const set = (patch: Partial<SessionState>) => {
@@ -95,9 +112,25 @@ export function createEditorSession(): EditorSession {
       set({ toggled });
     },
     updateCanvas: (patch) => set({ canvas: { ...state.canvas, ...patch } }),
-    startProject: () => set({ selection: SETTINGS_SELECTION, editing: null, toggled: new Set() }),
+    startProject: () => set({ selection: SETTINGS_SELECTION, editing: null, toggled: new Set(), canvas: { ...state.canvas, asVisitor: {} } }),
+    acknowledge(projectId, conflictKey, on) {
+      const before = state.acknowledged[projectId] ?? [];
+      if (before.includes(conflictKey) === on) return;
+      const keys = on ? [...before, conflictKey] : before.filter((key) => key !== conflictKey);
+      set({ acknowledged: { ...state.acknowledged, [projectId]: keys } });
+    },
+    forgetAcknowledged(projectId, conflictKeys) {
+      const before = state.acknowledged[projectId] ?? [];
+      const keys = conflictKeys ? before.filter((key) => !conflictKeys.includes(key)) : [];
+      if (keys.length !== before.length) set({ acknowledged: { ...state.acknowledged, [projectId]: keys } });
+    },
   };
 }
+
+const NONE: readonly string[] = [];
+
+/** The clashes of the project the staff member chose to run anyway (review/conflicts.ts keys); re-renders on change. */
+export const useAcknowledged = (projectId: string): readonly string[] => useSession((state) => state.acknowledged[projectId] ?? NONE);
 
 /** The window's session. */
 export const editorSession = createEditorSession();
