@@ -16,6 +16,7 @@ import { isThenable } from '../../_shared/checks';
 import { createProfile, type ProfileStore } from './profile';
 import { pluginsRule } from './validate';
 import { validationOnly } from '../../_shared/validation-only';
+import { settle as after, settleAll } from '../../../core/sequence';
 
 /** Default wait for pending fields, ms (runtime-spec §9 default campaign activation timeout). */
 export const DEFAULT_TIMEOUT = 2000;
@@ -185,16 +186,19 @@ export default function audiences(): PluginOf<'apiModule'> {
   const later = <R>(options: QualifyOptions | undefined, compute: () => R): Promise<R> => {
     const awaited = waitingOn as PromiseLike<unknown>[];
     const timeout = options?.timeout;
-    return new Promise<void>((resolve) => {
-      const timer = ctx!.clock.setTimeout(resolve, typeof timeout === 'number' && timeout >= 0 ? timeout : DEFAULT_TIMEOUT);
-      Promise.all(awaited).then(() => {
-        ctx!.clock.clearTimeout(timer);
-        resolve();
-      });
-    }).then(() => {
-      begin(options, store!.pending() > 0);
-      return compute();
-    });
+    return after(
+      new Promise<void>((resolve) => {
+        const timer = ctx!.clock.setTimeout(resolve, typeof timeout === 'number' && timeout >= 0 ? timeout : DEFAULT_TIMEOUT);
+        after(settleAll(awaited), () => {
+          ctx!.clock.clearTimeout(timer);
+          resolve();
+        });
+      }),
+      () => {
+        begin(options, store!.pending() > 0);
+        return compute();
+      },
+    );
   };
 
   /** Runs `compute`; when it met pending fields and is not decided, waits and runs it again on what is known. */

@@ -7,6 +7,7 @@
 import { MODULES, type PluginContext, type ProfileFields } from '../../../core';
 import { isThenable } from '../../_shared/checks';
 import type { VisitorModule } from '../../../core/kinds/visitor';
+import { settle } from '../../../core/sequence';
 
 /** The profile and its pending fields. */
 export interface ProfileStore {
@@ -48,7 +49,7 @@ export const createProfile = (ctx: PluginContext): ProfileStore => {
       }
       return result;
     };
-    const waiting: Promise<unknown> = Promise.resolve(value).then(done, () => done());
+    const waiting: Promise<unknown> = settle(value, done, () => done());
     target[field] = waiting;
   };
 

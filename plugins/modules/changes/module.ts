@@ -21,6 +21,7 @@ import { cancelElements, MSG_NO_SELECTOR, startElements, type ElementHooks, type
 import { createObserveSelector } from './observe-selector';
 import { createPrehide } from './prehide';
 import { createScriptLoader } from './script';
+import { settle } from '../../../core/sequence';
 
 /** Options of the changes plugin. */
 export interface ChangesOptions {
@@ -210,7 +211,8 @@ export const createChangesModule = (ctx: PluginContext, options: ChangesOptions 
       // The page was deactivated (or undone) while this change waited.
       if (page.epoch !== epoch) return end(change, false, 'ignored');
       if (!src) return start(change);
-      load(src).then(
+      settle(
+        load(src),
         () => (page.epoch === epoch ? start(change) : go()),
         (error) => failed(change, error, 'error'),
       );

@@ -13,6 +13,7 @@ import type { Layer, ProjectData } from '../../../core/project/types';
 import { loadPart, partNow } from '../../_shared/parts';
 import type { CmabChooser, CmabOptions, createCmab as create } from './cmab';
 import { isCmab } from './util';
+import { settle as after } from '../../../core/sequence';
 
 export type { CmabChooser, CmabOptions };
 
@@ -43,10 +44,11 @@ export const withCmabPart = <P extends object>(plugin: P, context: () => PluginC
   Object.assign(plugin, {
     wanted: hasBandit,
     swap: () =>
-      load(context()).then(
+      after(
+        load(context()),
         () => plugin,
-        (error: Error) => {
-          logFailure(context(), error);
+        (error) => {
+          logFailure(context(), error as Error);
           throw error;
         },
       ),
@@ -61,9 +63,10 @@ export const createCmab = (ctx: PluginContext, options: CmabOptions): CmabChoose
     choose: (layer, experiment, id, fallback) => {
       const bandit = now();
       if (bandit) return bandit.choose(layer, experiment, id, fallback);
-      return load(ctx).then(
+      return after(
+        load(ctx),
         (part) => made(part)?.choose(layer, experiment, id, fallback) ?? fallback,
-        (error: Error) => (logFailure(ctx, error), fallback),
+        (error) => (logFailure(ctx, error as Error), fallback),
       );
     },
     // Without the part no prediction was stored by this page; a stored one is settled at the next decision.

@@ -44,19 +44,16 @@ export const requestPrediction = (ctx: PluginContext, url: string, body: unknown
       controller?.abort();
       settle(undefined);
     }, timeout);
-    try {
-      fetch(url, { method: 'POST', body: toJson(body), signal: controller?.signal })
-        .then((response) =>
-          response.status === 200
-            ? response.text().then((text) => {
-                const answer = JSON.parse(text);
-                const id = Array.isArray(answer?.predictions) ? answer.predictions[0]?.variation_id : undefined;
-                settle(typeof id === 'string' || typeof id === 'number' ? String(id) : undefined);
-              })
-            : settle(undefined),
-        )
-        .catch(() => settle(undefined));
-    } catch {
-      settle(undefined);
-    }
+    // Awaited, never the page's `then` (core/sequence.ts); any failure is no prediction.
+    (async () => {
+      try {
+        const response = await fetch(url, { method: 'POST', body: toJson(body), signal: controller?.signal });
+        if (response.status !== 200) return settle(undefined);
+        const answer = JSON.parse(await response.text());
+        const id = Array.isArray(answer?.predictions) ? answer.predictions[0]?.variation_id : undefined;
+        settle(typeof id === 'string' || typeof id === 'number' ? String(id) : undefined);
+      } catch {
+        settle(undefined);
+      }
+    })();
   });

@@ -18,6 +18,7 @@ import { requestPrediction, type PredictionAttribute } from './cmab-request';
 import { REASONS } from './messages';
 import { isThenable } from '../../_shared/checks';
 import { findVariation, isCmab, uuid } from './util';
+import { settle as after } from '../../../core/sequence';
 
 /** CMAB-15: 30 minutes since the last use. */
 export const CMAB_IDLE_MS = 30 * 60 * 1000;
@@ -141,7 +142,7 @@ export const createCmab = (ctx: PluginContext, options: CmabOptions): CmabChoose
         ],
       };
       const url = `${base}/predict/${encodeURIComponent(experiment.id)}`;
-      return requestPrediction(ctx, url, body, options.predictionTimeout ?? 1000).then((predicted) => {
+      return after(requestPrediction(ctx, url, body, options.predictionTimeout ?? 1000), (predicted) => {
         // CMAB-9: no prediction, or one naming no variation of the experiment, is a failure like the others.
         if (!findVariation(experiment, predicted)) {
           ctx.log.debug('Decisions: no usable prediction for', experiment.id, '- normal bucketing');

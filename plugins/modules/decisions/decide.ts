@@ -23,6 +23,7 @@ import { MSG_EXPERIMENT_GONE, MSG_NO_DECIDER, MSG_VARIATION_GONE, MSG_VISITOR_BU
 import { createExposure } from './exposure';
 import { actionsOf, byMask, layerInfo, type LayerInfo } from './layer-info';
 import { andThen, findVariation, isCmab, layerExperiment } from './util';
+import { settle, settleAll } from '../../../core/sequence';
 
 /**
  * What the plugin keeps of each decided layer: the layerDecided data itself (layer state, decision,
@@ -253,8 +254,8 @@ export const createDecideLayer = (deps: DecideDeps) => {
     verdicts: ReadonlyArray<boolean | Promise<boolean>>,
     matching: readonly string[] | Promise<string[]>,
   ): Promise<LayerState> =>
-    Promise.all([Promise.all(verdicts), matching]).then(([qualified, audienceIds]) =>
-      choose(layer, info, pageId, ticket, bucketingId, visitor, stored, isLayerHoldback, forced, collect, qualifiedOf(info.experiments, qualified), audienceIds),
+    settle(settleAll<unknown>([settleAll(verdicts), matching]), ([qualified, audienceIds]) =>
+      choose(layer, info, pageId, ticket, bucketingId, visitor, stored, isLayerHoldback, forced, collect, qualifiedOf(info.experiments, qualified as boolean[]), audienceIds as string[]),
     );
 
   return (layer: Layer, pageId: string | undefined, collect?: Collect, info: LayerInfo = layerInfo(layer)): LayerState | Promise<LayerState> => {

@@ -19,6 +19,7 @@ import { createRelay } from './relay';
 import { createState } from './state';
 import { isThenable } from '../../_shared/checks';
 import { policyRule } from './validate';
+import { settle, settleAll } from '../../../core/sequence';
 
 /** Options of the decisions plugin. */
 export type DecisionsOptions = CmabOptions;
@@ -182,9 +183,16 @@ export const createDecisions = (ctx: PluginContext, options: DecisionsOptions = 
       // (A fresh array even when nothing is missing: handing out the one grown by push measured slower, the
       // long-lived results of its allocation site get it pretenured.)
       if (!pending && !work) return Promise.resolve(states.filter((state): state is LayerState => !!state));
-      const done = Promise.all(states.map((state) => Promise.resolve(state).catch((error) => void ctx.report('PluginError', error))))
-        .then((all) => Promise.all(work || []).then(() => all.filter((state): state is LayerState => !!state)))
-        .catch(() => [] as LayerState[]);
+      // Awaited, never the page's `then` (core/sequence.ts).
+      const done = (async () => {
+        try {
+          const all = await settleAll(states.map((state) => settle(state, (decided) => decided, (error) => void ctx.report('PluginError', error))));
+          await settleAll(work || []);
+          return all.filter((state): state is LayerState => !!state);
+        } catch {
+          return [] as LayerState[];
+        }
+      })();
       ctx.defer(done);
       return done;
     },

@@ -1,6 +1,7 @@
 /** Small helpers of the decisions plugin: lookups in project data, the sync-or-async step, ids. */
 import type { Experiment, Layer, ProjectData, Variation } from '../../../core/project/types';
 import { isThenable } from '../../_shared/checks';
+import { settle } from '../../../core/sequence';
 
 /**
  * (Not named `then`: a module exporting `then` is a thenable and breaks dynamic import.)
@@ -8,7 +9,7 @@ import { isThenable } from '../../_shared/checks';
  * synchronous (no promise, no microtask) for as long as nothing had to wait.
  */
 export const andThen = <T, R>(value: T | PromiseLike<T>, fn: (value: T) => R): R | Promise<Awaited<R>> =>
-  isThenable(value) ? (Promise.resolve(value).then(fn) as Promise<Awaited<R>>) : fn(value as T);
+  isThenable(value) ? (settle(value, fn) as Promise<Awaited<R>>) : fn(value as T);
 
 /** The entry of a list with this id (plain loop: on the decision path). */
 const byId = <T extends { id: string }>(list: readonly T[] | undefined, id: string): T | undefined => {

@@ -6,6 +6,7 @@
 import type { PluginContext } from '../../../core';
 import type { PageDefinition } from '../../../core/project/types';
 import { isThenable } from '../../_shared/checks';
+import { settle } from '../../../core/sequence';
 
 /** Runs `page.activationCode(activate, page)`; undefined when the page has none. */
 export const runActivationCode = (ctx: PluginContext, page: PageDefinition, activate: (isActive?: boolean) => void): unknown => {
@@ -13,6 +14,6 @@ export const runActivationCode = (ctx: PluginContext, page: PageDefinition, acti
   if (typeof code !== 'function') return;
   const details = { pageId: page.id };
   const result = ctx.attempt('ActivationCodeError', () => code(activate, page), details);
-  if (isThenable(result)) result.then(undefined, (error) => ctx.report('ActivationCodeError', error, details));
+  if (isThenable(result)) settle(result, () => {}, (error) => void ctx.report('ActivationCodeError', error, details));
   return result;
 };

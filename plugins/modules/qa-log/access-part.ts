@@ -10,6 +10,7 @@
 import type { PluginContext } from '../../../core';
 import { loadPart } from '../../_shared/parts';
 import type { Explainer } from './explain';
+import { settle } from '../../../core/sequence';
 
 export type { Explainer };
 
@@ -23,18 +24,20 @@ export const explaining = (ctx: PluginContext): ((use: (explain: Explainer) => v
     if (failed) return;
     if (waiting) return void waiting.push(use);
     waiting = [use];
-    loadPart<{ explainer?: (ctx: PluginContext) => Explainer }>(ctx.win, 'qa-log', { clock: ctx.clock })
-      .then((part) => {
+    settle(
+      settle(loadPart<{ explainer?: (ctx: PluginContext) => Explainer }>(ctx.win, 'qa-log', { clock: ctx.clock }), (part) => {
         if (typeof part?.explainer != 'function') throw Error('the qa-log part has no explainer');
         const made = part.explainer(ctx);
         for (const next of waiting!.splice(0)) ctx.attempt('PluginError', () => next(made));
         explain = made;
-      })
-      .catch((error: Error) => {
+      }),
+      () => {},
+      (error) => {
         // Nothing more is kept: the part will not come.
         failed = true;
         waiting = undefined;
-        ctx.log.error(error.message);
-      });
+        ctx.log.error((error as Error).message);
+      },
+    );
   };
 };

@@ -9,6 +9,7 @@ import type { PluginOf } from '../../../core';
 import { isBot } from '../_shared/bots';
 import { request } from '../_shared/request';
 import { uuid } from '../_shared/uuid';
+import { settle } from '../../../core/sequence';
 
 /** Options of the rum tracker. */
 export interface RumOptions {
@@ -90,8 +91,10 @@ export default function rum(options: RumOptions = {}): PluginOf<'tracker'> {
       const send = () => {
         if (sent || !inSample || ctx.disabled('tracking') || isBot(win.navigator.userAgent)) return;
         sent = true;
-        request(win, { url: options.url ?? win.location.origin + '/v1/rum', method: 'POST', withCredentials: true, data: report() }).catch((error) =>
-          ctx.log.debug('Performance report not sent:', error),
+        settle(
+          request(win, { url: options.url ?? win.location.origin + '/v1/rum', method: 'POST', withCredentials: true, data: report() }),
+          () => {},
+          (error) => ctx.log.debug('Performance report not sent:', error),
         );
       };
       const start = () => void ctx.clock.setTimeout(send, delay);

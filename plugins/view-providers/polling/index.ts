@@ -5,6 +5,7 @@
  * A throwing attempt is reported as an ActivationCodeError and polling goes on.
  */
 import { definePlugin, type PluginOf, type TimerId } from '../../../core';
+import { settle } from '../../../core/sequence';
 
 /** Options of the polling provider. */
 export interface PollingOptions {
@@ -45,7 +46,7 @@ export default function polling(options: PollingOptions = {}): PluginOf<'viewPro
         }
         timer = clock.setTimeout(attempt, interval);
       };
-      void env.domReady().then(() => {
+      void settle(env.domReady(), () => {
         deadline = clock.now() + afterDomReady;
       });
       attempt();

@@ -78,10 +78,11 @@ const GROWTHBOOK_WITH_WIDGETS_GZIP = 40_407;
  * modules were written tighter; 60,820 B on 2026-12-02 once the homepage carried the QA log (so that
  * `?varia_log=INFO` explains the real project, not only a fixture) and the bootstrap's preview of the
  * working copy; 61,423 B on 2026-12-02 with ruling 24's exposure records (see the whole preset's budget),
- * 61,583 B with the stacked changes of one element and the runtime waiting with `await`.
+ * 61,583 B with the stacked changes of one element and the runtime waiting with `await`, 61,640 B once the
+ * widgets declared whether they replace or insert next to their region (the editor's conflict check reads it).
  * The budget holds that figure with a little room until the target is met.
  */
-const HOMEPAGE_GZIP_BUDGET = 61_620;
+const HOMEPAGE_GZIP_BUDGET = 61_680;
 
 describe('size budget and strict CSP', () => {
   it('the kernel alone is at most 3 KB gzip', async () => {

@@ -14,6 +14,7 @@
 import type { PluginContext } from '../../../../core';
 import { loadPart, partNow } from '../../../_shared/parts';
 import type { BehaviourEngine } from './engine';
+import { settle } from '../../../../core/sequence';
 
 export type { BehaviourEngine };
 
@@ -34,17 +35,19 @@ const asked = new WeakSet<object>();
 
 /** Loads the engine; its failure is logged once per kernel and resolves undefined. */
 const load = (ctx: PluginContext): Promise<BehaviourEngine | undefined> =>
-  loadPart(ctx.win, PART, { clock: ctx.clock })
-    .then((part) => {
+  settle(
+    settle(loadPart(ctx.win, PART, { clock: ctx.clock }), (part) => {
       const engine = checked(part);
       if (!engine) throw Error('the behavior part is not the behaviour engine');
       return engine;
-    })
-    .catch((error: Error) => {
-      if (!asked.has(ctx.log)) ctx.log.error(error.message);
+    }),
+    (engine): BehaviourEngine | undefined => engine,
+    (error) => {
+      if (!asked.has(ctx.log)) ctx.log.error((error as Error).message);
       asked.add(ctx.log);
       return undefined;
-    });
+    },
+  );
 
 /** Asks for the engine when it is not loaded yet. */
 export const requestEngine = (ctx: PluginContext | undefined): void => {
