@@ -10,6 +10,7 @@ import { extname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ProjectDefinition } from '../core/define';
 import { formatProblem, normalizeProjectData, validateProject, type ProjectRule, type ValidationProblem } from '../core/project';
+import { pluginClashes } from '../core/project/plugin-clashes';
 import type { Plugin } from '../core/types';
 import { fitStandardPreset, fittedStubs } from '../plugins/presets/fit';
 import { PART_STUBS, WHOLE_PRESET_STUBS, writeParts } from './snippet-parts';
@@ -81,10 +82,14 @@ export const snippetCode = async (projectFile: string): Promise<string> => {
   return COMPILE_HINT + (await bundle(entry, 'iife', stubs));
 };
 
-/** The runtime's validation of a loaded project: structural rules and its plugins' rules. */
+/**
+ * The runtime's validation of a loaded project: its plugin list (two of a kind under one name, unless the
+ * later one is `replacing()`), structural rules and its plugins' rules.
+ */
 export const projectProblems = (project: ProjectDefinition): ValidationProblem[] => {
-  const rules = (project.plugins ?? []).map((plugin) => plugin.validate).filter((rule): rule is ProjectRule => !!rule);
-  return validateProject(normalizeProjectData(project.data), { rules, plugins: project.plugins ?? [] });
+  const plugins = project.plugins ?? [];
+  const rules = plugins.map((plugin) => plugin.validate).filter((rule): rule is ProjectRule => !!rule);
+  return [...pluginClashes(plugins), ...validateProject(normalizeProjectData(project.data), { rules, plugins })];
 };
 
 /**

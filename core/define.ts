@@ -1,5 +1,6 @@
+import { msgPluginReplaced } from './messages';
 import type { ProjectInput } from './project/types';
-import type { Kernel, Plugin, PluginOf, PluginType } from './types';
+import type { Kernel, Plugin, PluginContext, PluginOf, PluginType } from './types';
 
 /**
  * Declares a plugin. It returns the plugin as given; its use is the typing: `type` picks the kind's
@@ -9,6 +10,24 @@ import type { Kernel, Plugin, PluginOf, PluginType } from './types';
  * export const timeline = definePlugin({ type: 'apiModule', name: 'timeline', create: () => entries });
  */
 export const definePlugin = <T extends PluginType>(plugin: PluginOf<T>): PluginOf<T> => plugin;
+
+/**
+ * Says that `plugin` replaces, on purpose, the plugin of its kind registered earlier under its name (a
+ * project's own `url` matcher in place of the standard preset's). Without it a taken name is an error: the
+ * snippet build refuses the project and the kernel refuses the registration. The replacement is logged
+ * (INFO) when the plugin is set up, so a page's log shows it.
+ *
+ * @example
+ * plugins: [...standardPreset(), replacing(myUrlMatcher)]
+ */
+export const replacing = <P extends Plugin>(plugin: P): P => ({
+  ...plugin,
+  replaces: true,
+  setup(ctx: PluginContext) {
+    ctx.log.info(msgPluginReplaced(plugin.type + ' ' + plugin.name));
+    return plugin.setup?.(ctx);
+  },
+});
 
 /** What a project's {@link ProjectBootstrap} is given. */
 export interface BootstrapContext {

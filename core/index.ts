@@ -15,7 +15,7 @@ export {
   RESERVED_MODULE_PREFIX,
   STAGES,
 } from './constants';
-export { definePlugin, defineProject } from './define';
+export { definePlugin, defineProject, replacing } from './define';
 export type { ProjectDefinition } from './define';
 export { messageOf, wrapError } from './errors';
 export type { RuntimeError } from './errors';
