@@ -6,7 +6,7 @@
  * built. The output must contain no eval or Function constructor (strict CSP).
  */
 import { readFileSync } from 'node:fs';
-import { extname, join, relative, resolve } from 'node:path';
+import { extname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ProjectDefinition } from '../core/define';
 import { formatProblem, normalizeProjectData, validateProject, type ProjectRule, type ValidationProblem } from '../core/project';
@@ -53,7 +53,7 @@ export const loadProject = async (file: string): Promise<LoadedProject> => {
     for (const ref of plugins) {
       const name = typeof ref === 'string' ? ref : ref?.use;
       const module = await import(pathToFileURL(join(ROOT, 'plugins', String(name), 'index.ts')).href).catch(() => undefined);
-      if (!module?.default) throw new Error(`${file}: unknown plugin "${name}" (expected plugins/${name}/index.ts)`);
+      if (!module?.default) throw new Error(`${file}: Unknown plugin "${name}" (expected plugins/${name}/index.ts)`);
       loaded.push(typeof module.default === 'function' ? module.default(ref?.options ?? {}) : module.default);
     }
     return { project: { data: json.data, plugins: loaded }, jsonPlugins: plugins, fitted: !!preset };
@@ -105,7 +105,7 @@ export const snippetOf = async (projectFile: string, loaded: LoadedProject, mini
   const stubs = { ...PART_STUBS, ...(loaded.fitted ? fittedStubs(normalizeProjectData(loaded.project.data)) : WHOLE_PRESET_STUBS) };
   const code = COMPILE_HINT + (await bundle(snippetEntry(file, loaded.jsonPlugins as never, loaded.fitted), 'iife', stubs, minifier));
   const unsafe = findUnsafeEval(code);
-  if (unsafe) throw new Error(`${relative(ROOT, file)}: the snippet contains code a strict CSP forbids (${unsafe})`);
+  if (unsafe) throw new Error(`${projectFile}: the snippet contains code a strict CSP forbids (${unsafe})`);
   return code;
 };
 
@@ -118,7 +118,8 @@ export const buildSnippet = async (projectFile: string, outFile?: string): Promi
   for (const warning of problems.filter((problem) => problem.severity === 'warning')) console.warn(`warning: ${formatProblem(warning)}`);
   const errors = problems.filter((problem) => problem.severity === 'error');
   if (errors.length) {
-    throw new Error(`${relative(ROOT, file)} is invalid:\n${errors.map((problem) => `  - ${formatProblem(problem)}`).join('\n')}`);
+    // The path as the caller gave it: relative to where they run the build, not to this package.
+    throw new Error(`${projectFile} is invalid:\n${errors.map((problem) => `  - ${formatProblem(problem)}`).join('\n')}`);
   }
   const code = await snippetOf(file, loaded);
   const target = outFile ? resolve(outFile) : join(SNIPPET_DIR, `${data.projectId}.js`);
