@@ -107,7 +107,7 @@ describe('snippet build', { timeout: 120_000 }, () => {
     const cwd = process.cwd();
     process.chdir(dir);
     try {
-      const failure = await buildSnippet('project.json', 'out.js').catch((error: Error) => error.message);
+      const failure = await buildSnippet('project.json', 'out.js').then(() => '', (error: Error) => error.message);
       expect(failure.split('\n')[0]).toBe('project.json is invalid:');
       // The structural warning and the changes rule's error point at the same place, written the same way.
       expect(failure).toContain('(at layers[0].experiments[0].variations[0].actions[0].changes[0].type)');
