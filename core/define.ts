@@ -85,6 +85,13 @@ export type ProjectBootstrap = (context: BootstrapContext) => void;
 export interface ProjectDefinition<C extends ChangeLike = Change | OwnChange> {
   data: ProjectInput<C>;
   plugins?: readonly Plugin[];
+  /**
+   * The standard preset fitted to this project's data (plugins/presets/fit.ts), as a JSON project's
+   * `"plugins": { "preset": "standard", "options": {...} }`: the snippet build adds the preset's plugins the
+   * data can use, with `plugins` (the project's own) registered before the preset's `pages` module, which
+   * must be last; the snippet is then fitted (see `fitted`). Options are standardPreset()'s.
+   */
+  preset?: { preset: 'standard'; options?: object };
   /** The project's bootstrap (see {@link ProjectBootstrap}); a `.json` project has none. */
   bootstrap?: ProjectBootstrap;
   /**
