@@ -103,6 +103,9 @@ export const bundleWithInputs = async (
     format,
     target: TARGET,
     platform: 'browser',
+    // A project's imports of this package by name (`varia`, `varia/plugins/...`) bundle its TypeScript
+    // sources, the same modules the entry imports, rather than the built copy in dist/lib.
+    conditions: ['source'],
     minify: true,
     legalComments: 'none',
     write: false,
