@@ -76,7 +76,7 @@ export const loadProject = async (file: string): Promise<LoadedProject> => {
   }
   if (project.preset) {
     if (project.preset.preset !== 'standard') throw new Error(`${file}: the only preset is "standard", got ${JSON.stringify(project.preset.preset)}`);
-    const presetRefs = fitStandardPreset(project.data as ProjectInput, project.preset.options ?? {});
+    const presetRefs = fitStandardPreset(project.data as ProjectInput, project.preset.options ?? {}, project.plugins ?? []);
     const [before, after] = aroundOwnPlugins(presetRefs);
     const plugins = [...(await loadRefs(before, file)), ...(project.plugins ?? []), ...(await loadRefs(after, file))];
     return { project: { ...project, plugins }, presetRefs, fitted: true };

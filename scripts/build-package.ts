@@ -34,7 +34,9 @@ export const withExtensions = (file: string, code: string): string => {
 
 /** Builds the package into {@link PACKAGE_OUT}. */
 export const buildPackage = (): void => {
-  rmSync(PACKAGE_OUT, { recursive: true, force: true });
+  // Incremental (tsconfig.package.json's build info): a rebuild checks only what changed. Without the build
+  // info (a fresh checkout, `rm -rf .cache`) the output starts clean, so no file of a deleted source stays.
+  if (!existsSync(join(ROOT, '.cache/package.tsbuildinfo'))) rmSync(PACKAGE_OUT, { recursive: true, force: true });
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
   execFileSync(process.execPath, [tsc, '-p', join(ROOT, 'tsconfig.package.json')], { stdio: 'inherit', cwd: ROOT });
   for (const file of files(PACKAGE_OUT)) {
