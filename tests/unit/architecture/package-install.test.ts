@@ -1,7 +1,7 @@
 /**
  * The package as a site's own repository gets it: built (`npm run build:package`), packed with `npm pack`,
  * installed from the tarball into a project outside the repository, where a matcher, an applier and a
- * project (tests/fixtures/outside/) are type-checked under NodeNext and strict, the package is imported by
+ * project (the README guide's; the kit checks in tests/fixtures/outside/) are type-checked under NodeNext and strict, the package is imported by
  * plain Node, the snippet is built with the package's bin, the plugins are tested with the kit (in Node and
  * in Chromium), and the snippet runs the project on a page in Chromium.
  */
@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../../../compiler/snippet';
 import { buildPackage } from '../../../scripts/build-package';
 import { CHROMIUM_ARGS, findChromium } from '../../../scripts/lib/chromium';
+import { guideFiles } from '../../support/readme-guide';
 
 const site = mkdtempSync(join(tmpdir(), 'varia-site-'));
 const run = (command: string, args: string[]) => execFileSync(command, args, { cwd: site, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
@@ -47,6 +48,9 @@ describe('the package installed outside the repository', { timeout: 120_000 }, (
     // From npm's cache where it can; the registry only for what the cache lacks.
     run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', join(site, tarball)]);
     cpSync(join(ROOT, 'tests/fixtures/outside'), site, { recursive: true });
+    // The matcher, the applier and the project are the README guide's, as written.
+    const guide = guideFiles();
+    for (const name of ['utm-campaign.ts', 'badge.ts', 'project.ts']) writeFileSync(join(site, name), guide[name]);
     browser = await chromium.launch({ executablePath: findChromium(), args: [...CHROMIUM_ARGS] });
   }, 240_000);
 
