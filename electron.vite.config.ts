@@ -18,9 +18,17 @@ import { defineConfig } from 'electron-vite';
 const root = import.meta.dirname;
 const fromRoot = (...segments: string[]): string => resolve(root, ...segments);
 
+/**
+ * Kept out of the main and preload bundles and loaded from node_modules at run time, as electron-vite
+ * does for `dependencies`: the package's dependencies are only what its installers need (the snippet
+ * build's), so the editor's own run-time packages are dev dependencies and named here.
+ */
+const EXTERNAL = { include: ['css-what', 'libsql', 'pg', 'tinybase', 'ws'] };
+
 export default defineConfig({
   main: {
     build: {
+      externalizeDeps: EXTERNAL,
       outDir: fromRoot('out/main'),
       rolldownOptions: {
         input: { index: fromRoot('desktop/main/index.ts') },
@@ -29,6 +37,7 @@ export default defineConfig({
   },
   preload: {
     build: {
+      externalizeDeps: EXTERNAL,
       outDir: fromRoot('out/preload'),
       rolldownOptions: {
         input: { index: fromRoot('desktop/preload/index.ts') },

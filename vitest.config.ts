@@ -6,6 +6,7 @@
  * Run one with `vitest run --project unit|browser`; `npm test` runs both.
  */
 import { playwright } from '@vitest/browser-playwright';
+import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 // `.js` resolves to the .ts file; Vite's config loader warns about extensionless imports here.
 import { CHROMIUM_ARGS, findChromium } from './scripts/lib/chromium.js';
@@ -22,12 +23,19 @@ if (!chromiumPath) {
  */
 const TEST_TIMEOUT_MS = 30_000;
 
+/**
+ * The package's own name (`varia/testing`...) resolves to its TypeScript sources here, through the exports'
+ * `source` condition; installed elsewhere it resolves to the built JavaScript in dist/lib.
+ */
+const SOURCE = { resolve: { conditions: ['source', ...defaultClientConditions] }, ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } } };
+
 export default defineConfig({
   test: {
     testTimeout: TEST_TIMEOUT_MS,
     hookTimeout: TEST_TIMEOUT_MS,
     projects: [
       {
+        ...SOURCE,
         test: {
           name: 'unit',
           environment: 'node',
@@ -37,6 +45,7 @@ export default defineConfig({
         },
       },
       {
+        ...SOURCE,
         test: {
           name: 'browser',
           testTimeout: TEST_TIMEOUT_MS,

@@ -1,20 +1,24 @@
 /**
  * The snippet build, as the command line (`npm run build:snippet`, scripts/build-snippet.ts) and the
- * editor's publish both run it. A JSON project names its plugins (`"plugins": ["kind/name", { "use": "kind/name", "options": {} }]`)
- * or the standard preset fitted to its data (`"plugins": { "preset": "standard", "options": {} }`).
+ * editor's publish both run it. A JSON project names its plugins (`"plugins": ["kind/name", "@acme/plugin",
+ * "./own.ts", { "use": ..., "options": {} }]`, see compiler/plugin-refs.ts) or the standard preset fitted to
+ * its data (`"plugins": { "preset": "standard", "options": {} }`); a TypeScript project asks for the fitted
+ * preset with `preset` beside its own `plugins` (core/define.ts).
  * A project is validated first (structural rules plus its plugins' rules); a project with errors is not
  * built. The output must contain no eval or Function constructor (strict CSP).
  */
 import { readFileSync } from 'node:fs';
-import { extname, join, relative, resolve } from 'node:path';
+import { extname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ProjectDefinition } from '../core/define';
 import { formatProblem, normalizeProjectData, validateProject, type ProjectRule, type ValidationProblem } from '../core/project';
+import { pluginClashes } from '../core/project/plugin-clashes';
 import type { Plugin } from '../core/types';
-import { fitStandardPreset, fittedStubs } from '../plugins/presets/fit';
+import { fitStandardPreset, fittedStubs, type FittedPluginRef } from '../plugins/presets/fit';
+import type { ProjectInput } from '../core/project/types';
+import { aroundOwnPlugins, type JsonPluginRef, refName, resolvePluginRef } from './plugin-refs';
 import { PART_STUBS, WHOLE_PRESET_STUBS, writeParts } from './snippet-parts';
 import {
-  ROOT,
   SNIPPET_DIR,
   bundle,
   COMPILE_HINT,
@@ -35,11 +39,26 @@ export const formatSizes = (sizes: Sizes) => `raw ${kb(sizes.raw)}  gzip ${kb(si
 export interface LoadedProject {
   project: ProjectDefinition;
   jsonPlugins?: unknown[];
+  /** A TypeScript project's fitted standard preset (`preset`), as references; its own plugins go before `modules/pages`. */
+  presetRefs?: FittedPluginRef[];
   /** The snippet runs this data only (see {@link snippetEntry}). */
   fitted?: boolean;
 }
 
-/** Loads a project file: a `.ts` module's default export, or a `.json` file's `data` and plugin names. */
+/** The plugins of references (see compiler/plugin-refs.ts), resolved from the project file and instantiated. */
+const loadRefs = async (refs: readonly JsonPluginRef[], file: string): Promise<Plugin[]> => {
+  const loaded: Plugin[] = [];
+  for (const ref of refs) {
+    const name = refName(ref);
+    const module = await import(pathToFileURL(resolvePluginRef(name, file)).href);
+    if (!module?.default) throw new Error(`${file}: plugin "${name}" has no default export (the plugin, or a factory taking its options)`);
+    const options = typeof ref === 'string' ? {} : (ref.options ?? {});
+    loaded.push(typeof module.default === 'function' ? module.default(options) : module.default);
+  }
+  return loaded;
+};
+
+/** Loads a project file: a `.ts` module's default export, or a `.json` file's `data` and plugin references. */
 export const loadProject = async (file: string): Promise<LoadedProject> => {
   if (extname(file) === '.json') {
     const json = JSON.parse(readFileSync(file, 'utf8'));
@@ -48,19 +67,19 @@ export const loadProject = async (file: string): Promise<LoadedProject> => {
     const preset = json.plugins && !Array.isArray(json.plugins) && typeof json.plugins === 'object' ? json.plugins : undefined;
     if (preset && preset.preset !== 'standard') throw new Error(`${file}: the only preset is "standard", got ${JSON.stringify(preset.preset)}`);
     const plugins = preset ? fitStandardPreset(json.data, preset.options ?? {}) : Array.isArray(json.plugins) ? json.plugins : [];
-    const loaded: Plugin[] = [];
-    for (const ref of plugins) {
-      const name = typeof ref === 'string' ? ref : ref?.use;
-      const module = await import(pathToFileURL(join(ROOT, 'plugins', String(name), 'index.ts')).href).catch(() => undefined);
-      if (!module?.default) throw new Error(`${file}: unknown plugin "${name}" (expected plugins/${name}/index.ts)`);
-      loaded.push(typeof module.default === 'function' ? module.default(ref?.options ?? {}) : module.default);
-    }
-    return { project: { data: json.data, plugins: loaded }, jsonPlugins: plugins, fitted: !!preset };
+    return { project: { data: json.data, plugins: await loadRefs(plugins, file) }, jsonPlugins: plugins, fitted: !!preset };
   }
   const module = await import(pathToFileURL(file).href);
   const project = module.default as ProjectDefinition | undefined;
   if (!project || typeof project !== 'object' || !project.data) {
     throw new Error(`${file}: the default export must be defineProject({ data, plugins })`);
+  }
+  if (project.preset) {
+    if (project.preset.preset !== 'standard') throw new Error(`${file}: the only preset is "standard", got ${JSON.stringify(project.preset.preset)}`);
+    const presetRefs = fitStandardPreset(project.data as ProjectInput, project.preset.options ?? {}, project.plugins ?? []);
+    const [before, after] = aroundOwnPlugins(presetRefs);
+    const plugins = [...(await loadRefs(before, file)), ...(project.plugins ?? []), ...(await loadRefs(after, file))];
+    return { project: { ...project, plugins }, presetRefs, fitted: true };
   }
   return { project, fitted: project.fitted === true };
 };
@@ -71,8 +90,8 @@ export const loadProject = async (file: string): Promise<LoadedProject> => {
  */
 export const snippetParts = async (projectFile: string): Promise<{ entry: string; stubs: Record<string, string> }> => {
   const file = resolve(projectFile);
-  const { project, jsonPlugins, fitted } = await loadProject(file);
-  return { entry: snippetEntry(file, jsonPlugins as never, fitted), stubs: { ...PART_STUBS, ...(fitted ? fittedStubs(normalizeProjectData(project.data)) : WHOLE_PRESET_STUBS) } };
+  const { project, jsonPlugins, fitted, presetRefs } = await loadProject(file);
+  return { entry: snippetEntry(file, jsonPlugins as never, fitted, presetRefs), stubs: { ...PART_STUBS, ...(fitted ? fittedStubs(normalizeProjectData(project.data)) : WHOLE_PRESET_STUBS) } };
 };
 
 /** A project's snippet code exactly as {@link buildSnippet} makes it, neither validated nor written. */
@@ -81,10 +100,14 @@ export const snippetCode = async (projectFile: string): Promise<string> => {
   return COMPILE_HINT + (await bundle(entry, 'iife', stubs));
 };
 
-/** The runtime's validation of a loaded project: structural rules and its plugins' rules. */
+/**
+ * The runtime's validation of a loaded project: its plugin list (two of a kind under one name, unless the
+ * later one is `replacing()`), structural rules and its plugins' rules.
+ */
 export const projectProblems = (project: ProjectDefinition): ValidationProblem[] => {
-  const rules = (project.plugins ?? []).map((plugin) => plugin.validate).filter((rule): rule is ProjectRule => !!rule);
-  return validateProject(normalizeProjectData(project.data), { rules, plugins: project.plugins ?? [] });
+  const plugins = project.plugins ?? [];
+  const rules = plugins.map((plugin) => plugin.validate).filter((rule): rule is ProjectRule => !!rule);
+  return [...pluginClashes(plugins), ...validateProject(normalizeProjectData(project.data), { rules, plugins })];
 };
 
 /**
@@ -98,9 +121,9 @@ export const snippetOf = async (projectFile: string, loaded: LoadedProject, mini
   // The on-demand parts' stand-ins (compiler/snippet-parts.ts), and a fitted snippet's own (it keeps
   // inline the plugins a snippet of the whole preset loads as parts).
   const stubs = { ...PART_STUBS, ...(loaded.fitted ? fittedStubs(normalizeProjectData(loaded.project.data)) : WHOLE_PRESET_STUBS) };
-  const code = COMPILE_HINT + (await bundle(snippetEntry(file, loaded.jsonPlugins as never, loaded.fitted), 'iife', stubs, minifier));
+  const code = COMPILE_HINT + (await bundle(snippetEntry(file, loaded.jsonPlugins as never, loaded.fitted, loaded.presetRefs), 'iife', stubs, minifier));
   const unsafe = findUnsafeEval(code);
-  if (unsafe) throw new Error(`${relative(ROOT, file)}: the snippet contains code a strict CSP forbids (${unsafe})`);
+  if (unsafe) throw new Error(`${projectFile}: the snippet contains code a strict CSP forbids (${unsafe})`);
   return code;
 };
 
@@ -113,7 +136,8 @@ export const buildSnippet = async (projectFile: string, outFile?: string): Promi
   for (const warning of problems.filter((problem) => problem.severity === 'warning')) console.warn(`warning: ${formatProblem(warning)}`);
   const errors = problems.filter((problem) => problem.severity === 'error');
   if (errors.length) {
-    throw new Error(`${relative(ROOT, file)} is invalid:\n${errors.map((problem) => `  - ${formatProblem(problem)}`).join('\n')}`);
+    // The path as the caller gave it: relative to where they run the build, not to this package.
+    throw new Error(`${projectFile} is invalid:\n${errors.map((problem) => `  - ${formatProblem(problem)}`).join('\n')}`);
   }
   const code = await snippetOf(file, loaded);
   const target = outFile ? resolve(outFile) : join(SNIPPET_DIR, `${data.projectId}.js`);

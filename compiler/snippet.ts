@@ -5,6 +5,9 @@
  */
 import { build, type Plugin } from 'esbuild';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { aroundOwnPlugins, type JsonPluginRef, refName, resolvePluginRef } from './plugin-refs';
+
+export type { JsonPluginRef } from './plugin-refs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -100,6 +103,9 @@ export const bundleWithInputs = async (
     format,
     target: TARGET,
     platform: 'browser',
+    // A project's imports of this package by name (`varia`, `varia/plugins/...`) bundle its TypeScript
+    // sources, the same modules the entry imports, rather than the built copy in dist/lib.
+    conditions: ['source'],
     minify: true,
     legalComments: 'none',
     write: false,
@@ -128,19 +134,12 @@ export const bundle = async (
 /** An import specifier for a repository file, usable in a generated entry. */
 const spec = (file: string) => './' + relative(ROOT, file).split('\\').join('/');
 
-/** A plugin named in a JSON project: `"kind/name"`, or `{ "use": "kind/name", "options": {...} }` for a factory. */
-export type JsonPluginRef = string | { use: string; options?: unknown };
-
-/** Import lines and plugin expressions for plugin references (see {@link JsonPluginRef}). */
-const pluginImports = (refs: readonly JsonPluginRef[]): { lines: string[]; uses: string[] } => {
+/** Import lines and plugin expressions for plugin references (see {@link JsonPluginRef}), resolved from `projectFile`. */
+const pluginImports = (refs: readonly JsonPluginRef[], projectFile: string = join(ROOT, 'project')): { lines: string[]; uses: string[] } => {
   const lines: string[] = [];
   const uses: string[] = [];
   refs.forEach((ref, index) => {
-    const name = typeof ref === 'string' ? ref : ref.use;
-    if (!/^[a-z0-9-]+\/[a-z0-9-]+$/.test(name) || !existsSync(join(ROOT, 'plugins', name, 'index.ts'))) {
-      throw new Error(`Unknown plugin "${name}" (expected plugins/${name}/index.ts)`);
-    }
-    lines.push(`import plugin${index} from ${JSON.stringify(spec(join(ROOT, 'plugins', name, 'index.ts')))};`);
+    lines.push(`import plugin${index} from ${JSON.stringify(spec(resolvePluginRef(refName(ref), projectFile)))};`);
     // A default export that is a function is a factory: it gets the options (or none) and returns the plugin.
     const options = JSON.stringify(typeof ref === 'string' ? {} : ref.options ?? {});
     uses.push(`(typeof plugin${index} == 'function' ? plugin${index}(${options}) : plugin${index})`);
@@ -172,15 +171,28 @@ const bootImports = (fitted: boolean) => [
  * `fitted` when they are the standard preset fitted to its data. Snippets are built only once their
  * project is valid (see build-snippet.ts), so a snippet's own data skips validation at start.
  */
-export const snippetEntry = (projectFile: string, jsonPlugins?: readonly JsonPluginRef[], fitted = false): string => {
+export const snippetEntry = (projectFile: string, jsonPlugins?: readonly JsonPluginRef[], fitted = false, presetRefs?: readonly JsonPluginRef[]): string => {
   const lines = [...bootImports(fitted), `import project from ${JSON.stringify(spec(projectFile))};`];
   // A project's bootstrap (core/define.ts) decides whether and with what the runtime starts.
   const run = 'const start = (p = project) => boot(p, { prepare: prepare(p.data) });\nproject.bootstrap ? project.bootstrap({ project, win: window, start }) : start();';
+  if (presetRefs) {
+    // A TypeScript project on the fitted standard preset: its own plugins go in before the preset's pages module.
+    const plugins = pluginImports(presetRefs, projectFile);
+    const [before, after] = aroundOwnPlugins(plugins.uses);
+    const list = [...before, '...(project.plugins ?? [])', ...after].join(', ');
+    lines.push(
+      ...plugins.lines,
+      `const fitted = { ...project, plugins: [${list}] };`,
+      'const start = (p = fitted) => boot(p, { prepare: prepare(p.data) });',
+      'fitted.bootstrap ? fitted.bootstrap({ project: fitted, win: window, start }) : start();',
+    );
+    return lines.join('\n');
+  }
   if (!jsonPlugins) {
     lines.push(run);
     return lines.join('\n');
   }
-  const plugins = pluginImports(jsonPlugins);
+  const plugins = pluginImports(jsonPlugins, projectFile);
   lines.push(...plugins.lines, `boot({ data: project.data, plugins: [${plugins.uses.join(', ')}] }, { prepare: prepare(project.data) });`);
   return lines.join('\n');
 };

@@ -1,5 +1,7 @@
-import type { ProjectInput } from './project/types';
-import type { Kernel, Plugin, PluginOf, PluginType } from './types';
+import { msgPluginReplaced } from './messages';
+import type { ChangeApplierKind } from './kinds/changes';
+import type { Change, ChangeLike, OwnChange, ProjectInput } from './project/types';
+import type { Kernel, Plugin, PluginContext, PluginOf, PluginType } from './types';
 
 /**
  * Declares a plugin. It returns the plugin as given; its use is the typing: `type` picks the kind's
@@ -9,6 +11,51 @@ import type { Kernel, Plugin, PluginOf, PluginType } from './types';
  * export const timeline = definePlugin({ type: 'apiModule', name: 'timeline', create: () => entries });
  */
 export const definePlugin = <T extends PluginType>(plugin: PluginOf<T>): PluginOf<T> => plugin;
+
+/**
+ * Says that `plugin` replaces, on purpose, the plugin of its kind registered earlier under its name (a
+ * project's own `url` matcher in place of the standard preset's). Without it a taken name is an error: the
+ * snippet build refuses the project and the kernel refuses the registration. The replacement is logged
+ * (INFO) when the plugin is set up, so a page's log shows it.
+ *
+ * @example
+ * plugins: [...standardPreset(), replacing(myUrlMatcher)]
+ */
+export const replacing = <P extends Plugin>(plugin: P): P => ({
+  ...plugin,
+  replaces: true,
+  setup(ctx: PluginContext) {
+    ctx.log.info(msgPluginReplaced(plugin.type + ' ' + plugin.name));
+    return plugin.setup?.(ctx);
+  },
+});
+
+/**
+ * A change applier of a project's own change type `C` (see {@link OwnChange}), as {@link defineChangeApplier}
+ * makes it: a plugin the registry takes like any other, that also carries `C` so {@link defineProject}
+ * widens the project's change union with it.
+ */
+export type OwnChangeApplier<C extends OwnChange> = PluginOf<'changeApplier'> & ChangeApplierKind<C> & { readonly '~change'?: C };
+
+/**
+ * Declares the change applier of a project's own change type: its `name` is the type, its `apply` takes
+ * the change typed as `C`. A project listing it may then write changes of that type.
+ *
+ * @example
+ * interface BadgeChange extends OwnChange<'badge'> { value: string }
+ * export const badge = defineChangeApplier<BadgeChange>({ type: 'changeApplier', name: 'badge', perElement: true, apply(change, el) { ... } });
+ */
+export const defineChangeApplier = <C extends OwnChange>(
+  applier: Omit<PluginOf<'changeApplier'>, 'name' | 'apply'> & ChangeApplierKind<C> & { name: C['type'] },
+): OwnChangeApplier<C> =>
+  // Sound because the changes module hands an applier only the changes whose type is its name: the
+  // `badge` applier only ever gets changes of type `badge`, which the project typed as `C`.
+  applier as unknown as OwnChangeApplier<C>;
+
+/** The change types the plugins of `P` add to a project's change union (none for built-in plugins). */
+export type ChangesOf<P extends readonly unknown[]> = P[number] extends infer Item
+  ? Item extends { readonly '~change'?: infer C } ? (unknown extends C ? never : C) : never
+  : never;
 
 /** What a project's {@link ProjectBootstrap} is given. */
 export interface BootstrapContext {
@@ -31,10 +78,20 @@ export interface BootstrapContext {
  */
 export type ProjectBootstrap = (context: BootstrapContext) => void;
 
-/** A project as a snippet build takes it: its data and the plugins its snippet includes, in order. */
-export interface ProjectDefinition {
-  data: ProjectInput;
+/**
+ * A project as a snippet build takes it: its data and the plugins its snippet includes, in order. `C` is
+ * its change union: the built-in types and those of its own appliers ({@link defineChangeApplier}).
+ */
+export interface ProjectDefinition<C extends ChangeLike = Change | OwnChange> {
+  data: ProjectInput<C>;
   plugins?: readonly Plugin[];
+  /**
+   * The standard preset fitted to this project's data (plugins/presets/fit.ts), as a JSON project's
+   * `"plugins": { "preset": "standard", "options": {...} }`: the snippet build adds the preset's plugins the
+   * data can use, with `plugins` (the project's own) registered before the preset's `pages` module, which
+   * must be last; the snippet is then fitted (see `fitted`). Options are standardPreset()'s.
+   */
+  preset?: { preset: 'standard'; options?: object };
   /** The project's bootstrap (see {@link ProjectBootstrap}); a `.json` project has none. */
   bootstrap?: ProjectBootstrap;
   /**
@@ -44,5 +101,12 @@ export interface ProjectDefinition {
   fitted?: boolean;
 }
 
-/** Declares a project (`config/<project>/project.ts` default-exports one). Returns it as given. */
-export const defineProject = (project: ProjectDefinition): ProjectDefinition => project;
+/**
+ * Declares a project (`config/<project>/project.ts` default-exports one). Returns it as given. Its data
+ * may hold changes of the built-in types and of the types its own appliers in `plugins` declare
+ * ({@link defineChangeApplier}); any other type fails to compile.
+ */
+export const defineProject = <const P extends readonly Plugin[] = readonly Plugin[]>(
+  // `const`: the list's own element types are kept (an array literal would reduce them to Plugin).
+  project: Omit<ProjectDefinition<Change | ChangesOf<P>>, 'plugins'> & { plugins?: P },
+): ProjectDefinition => project;

@@ -11,7 +11,7 @@ export interface RuntimeError extends Error {
  * message is the original message, so reports read the same as the failure.
  */
 export const wrapError = (kind: ErrorKind, thrown: unknown): RuntimeError => {
-  const error = new Error(messageOf(thrown)) as RuntimeError;
+  const error = Error(messageOf(thrown)) as RuntimeError;
   error.name = kind;
   error.cause = thrown;
   return error;

@@ -15,8 +15,8 @@ export {
   RESERVED_MODULE_PREFIX,
   STAGES,
 } from './constants';
-export { definePlugin, defineProject } from './define';
-export type { ProjectDefinition } from './define';
+export { defineChangeApplier, definePlugin, defineProject, replacing } from './define';
+export type { ChangesOf, OwnChangeApplier, ProjectDefinition } from './define';
 export { messageOf, wrapError } from './errors';
 export type { RuntimeError } from './errors';
 export { createKernel } from './kernel';

@@ -186,6 +186,19 @@ export const createKernel = (options: KernelOptions = {}): Kernel => {
     }
   };
 
+  // Declared before ctx (which hands it out as is) and run only once ctx exists.
+  const registerPlugin = (candidate: unknown): boolean => {
+    const problem = registry.add(candidate);
+    if (problem) {
+      report('PluginError', problem);
+      return false;
+    }
+    const plugin = candidate as Plugin;
+    const teardown = attempt('PluginError', () => plugin.setup?.(ctx), { plugin: plugin.name });
+    if (typeof teardown === 'function') teardowns.push(teardown);
+    return true;
+  };
+
   const ctx: PluginContext = {
     get data() {
       return data;
@@ -215,19 +228,7 @@ export const createKernel = (options: KernelOptions = {}): Kernel => {
     disabled,
     disable,
     onDestroy: (fn) => void teardowns.push(fn),
-    registerPlugin: (plugin) => registerPlugin(plugin),
-  };
-
-  const registerPlugin = (candidate: unknown): boolean => {
-    const problem = registry.add(candidate);
-    if (problem) {
-      report('PluginError', problem);
-      return false;
-    }
-    const plugin = candidate as Plugin;
-    const teardown = attempt('PluginError', () => plugin.setup?.(ctx), { plugin: plugin.name });
-    if (typeof teardown === 'function') teardowns.push(teardown);
-    return true;
+    registerPlugin,
   };
 
   const addListener = ({ filter, handler, emitErrors }: Partial<ListenerSpec>) => {

@@ -2,7 +2,8 @@ import { PRODUCT_NAME } from './constants';
 import { textOf } from './errors';
 import type { Logger, LogLevel } from './types';
 
-const LEVEL_NAMES = ['OFF', 'ERROR', 'WARN', 'INFO', 'DEBUG'];
+/** Lowercase: a level's name is also the console method it writes with. */
+const LEVEL_NAMES = ['off', 'error', 'warn', 'info', 'debug'];
 
 /** A parsed log setting: the level and the optional text filter of the `LEVEL:filter` form. */
 export interface LogSetting {
@@ -19,7 +20,7 @@ export const parseLogSetting = (setting: unknown): LogSetting | undefined => {
   if (typeof setting !== 'string' && typeof setting !== 'number') return;
   const text = '' + setting;
   const colon = text.indexOf(':');
-  const head = (colon < 0 ? text : text.slice(0, colon)).trim().toUpperCase();
+  const head = (colon < 0 ? text : text.slice(0, colon)).trim().toLowerCase();
   // Lowercased once here: lines are matched ignoring case.
   const filter = colon < 0 ? '' : text.slice(colon + 1).toLowerCase();
   const level = /^[0-4]$/.test(head) ? +head : LEVEL_NAMES.indexOf(head);
@@ -36,7 +37,7 @@ export const createLogger = (out: Pick<Console, 'error' | 'warn' | 'info' | 'deb
     if (level > current.level) return;
     try {
       if (current.filter && !parts.map(textOf).join(' ').toLowerCase().includes(current.filter)) return;
-      out[LEVEL_NAMES[level].toLowerCase() as 'error'](`[${PRODUCT_NAME}]`, ...parts);
+      out[LEVEL_NAMES[level] as 'error'](`[${PRODUCT_NAME}]`, ...parts);
     } catch {
       // A broken console, or a part that cannot be printed, must not break the runtime.
     }

@@ -15,3 +15,7 @@ export const msgModuleReserved = (name: string) => `Module name "${name}" is res
 export const msgInvalidPluginType = (type: unknown) => `Invalid plugin type "${type}"`;
 export const msgUnknownPush = (name: string) => `Ignored unknown push "${name}"`;
 export const msgUnknownLogLevel = (level: unknown) => `Unknown log level "${level}"`;
+/** A plugin registered under a name its kind already has, without saying it replaces it (`type name`). */
+export const msgPluginNameTaken = (key: string) => `Plugin name "${key}" is taken`;
+/** Logged when a plugin made with `replacing()` (core/define.ts) is registered (`type name`). */
+export const msgPluginReplaced = (key: string) => `Plugin "${key}" replaces any earlier one of its name, on purpose`;

@@ -1,4 +1,4 @@
-import { MSG_PLUGIN_NEEDS_TYPE_AND_NAME, msgInvalidPluginType } from './messages';
+import { MSG_PLUGIN_NEEDS_TYPE_AND_NAME, msgInvalidPluginType, msgPluginNameTaken } from './messages';
 import type { Plugin, PluginOf, PluginType } from './types';
 
 /** The closed set of plugin types (KRN-12), one string so it minifies small. */
@@ -31,10 +31,12 @@ export const createRegistry = (): Registry => {
   return {
     add: (candidate) => {
       const plugin = candidate as Plugin;
-      if (!plugin?.type || !plugin.name || typeof plugin.name !== 'string') return MSG_PLUGIN_NEEDS_TYPE_AND_NAME;
+      if (typeof plugin?.name != 'string' || !plugin.name || !plugin.type) return MSG_PLUGIN_NEEDS_TYPE_AND_NAME;
       if (!isPluginType(plugin.type)) return msgInvalidPluginType(plugin.type);
-      // A plugin registered under a taken name overrides (replaces) the earlier one, and takes its place at the end.
+      // A taken name is refused, unless the plugin says it replaces the earlier one on purpose (`replacing()`,
+      // core/define.ts); it then takes the earlier one's place at the end.
       const key = plugin.type + ' ' + plugin.name;
+      if (plugins.has(key) && !plugin.replaces) return msgPluginNameTaken(key);
       plugins.delete(key);
       plugins.set(key, plugin);
     },

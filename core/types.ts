@@ -91,6 +91,11 @@ export interface PluginBase<T extends PluginType = PluginType> {
   setup?(ctx: PluginContext): void | (() => void);
   /** Extra structural rules this plugin brings to project validation (for example: every change type has an applier). */
   validate?: ProjectRule;
+  /**
+   * Set by {@link replacing} (core/define.ts): this plugin replaces one of its kind already registered under
+   * its name, on purpose. Without it, a taken name is refused: at build and at registration.
+   */
+  replaces?: boolean;
 }
 
 /** A plugin of kind `T`: its kind's interface plus the common fields. */

@@ -34,7 +34,8 @@ const main = async (args: string[]) => {
     return;
   }
   const built = await buildSnippet(positionals[0], values.out);
-  console.log(`${relative(ROOT, built.file)}  ${formatSizes(built.sizes)}`);
+  // The output as the caller named it (or relative to where they run it), not relative to this package.
+  console.log(`${values.out ?? relative(process.cwd(), built.file)}  ${formatSizes(built.sizes)}`);
 };
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

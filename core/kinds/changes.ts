@@ -2,7 +2,7 @@
  * Changes: the change-applier and widget plugin kinds and the `changes` module (runtime-spec §3 Change,
  * §4 Change applier and change states; CHG).
  */
-import type { Action, Change } from '../project/types';
+import type { Action, Change, ChangeLike } from '../project/types';
 import type { PluginContext } from '../types';
 
 /** Applier states (CHG-12). */
@@ -49,10 +49,10 @@ export interface ChangeEnv {
  * (`element` set); the others once with `element` undefined. Returns the handle that undoes exactly
  * what it did. Throwing is allowed: the changes module wraps it as an ActionError.
  */
-export interface ChangeApplierKind {
+export interface ChangeApplierKind<C extends ChangeLike = Change> {
   /** Whether the type works on the elements matched by the change's selector. */
   perElement: boolean;
-  apply(change: Change, element: Element | undefined, env: ChangeEnv): UndoHandle;
+  apply(change: C, element: Element | undefined, env: ChangeEnv): UndoHandle;
 }
 
 /** Data of the `action` event named 'applied' (DEC-23). */

@@ -1,6 +1,7 @@
 /** Project data: its types, normalisation and structural validation. Exports listed by name. */
 export type {
   Action,
+  AnyChange,
   AllocationPolicy,
   AttributeKind,
   Audience,
@@ -10,6 +11,8 @@ export type {
   BucketingStrategy,
   CampaignActivationType,
   Change,
+  ChangeBase,
+  ChangeLike,
   ChangeType,
   CustomCodeChange,
   CustomCodeFunction,
@@ -34,6 +37,7 @@ export type {
   ListTargetingKey,
   LogicalOperator,
   MarkupChange,
+  OwnChange,
   PageActivationCode,
   PageActivationType,
   PageCondition,

@@ -1,5 +1,5 @@
 import { CLIENT_NAME, CLIENT_VERSION } from '../constants';
-import type { ProjectData, ProjectInput } from './types';
+import type { AnyChange, ProjectData, ProjectInput } from './types';
 
 /** Default client name and version (runtime-spec §1, KRN-8): the kernel's constants. */
 export { CLIENT_NAME as DEFAULT_CLIENT_NAME, CLIENT_VERSION as DEFAULT_CLIENT_VERSION } from '../constants';
@@ -25,7 +25,7 @@ export const LIST_FIELDS = [
  * when malformed, so that `validateProject` can report them; the input is not mutated
  * and a non-object input yields the defaults alone (validation then reports the missing ids).
  */
-export function normalizeProjectData(input: ProjectInput): ProjectData {
+export function normalizeProjectData(input: ProjectInput<AnyChange>): ProjectData {
   const source = (input !== null && typeof input === 'object' && !Array.isArray(input) ? input : {}) as Record<string, unknown>;
   const out: Record<string, unknown> = { ...source };
   for (const field of LIST_FIELDS) out[field] ??= [];

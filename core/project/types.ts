@@ -213,8 +213,8 @@ export interface DecisionMetadata {
   experimentWeights?: Record<string, number>;
 }
 
-/** A layer, also called campaign (CFG-5). */
-export interface Layer {
+/** A layer, also called campaign (CFG-5); `C` is the project's change union (see {@link OwnChange}). */
+export interface Layer<C extends ChangeLike = Change> {
   /** Layer id, unique in the project. */
   id: string;
   /** Readable name. */
@@ -226,13 +226,13 @@ export interface Layer {
   /** A concluded layer is not tracked for decisions. Default false. */
   concluded?: boolean;
   /** Experiments of the layer; at least one (CFG-21). */
-  experiments: Experiment[];
+  experiments: Experiment<C>[];
   /** Ids of the pages the layer runs on. */
   pageIds?: string[];
   /** Ids of the views (pages) the layer runs on; homepage spelling of pageIds. */
   viewIds?: string[];
   /** Changes shared by the layer. */
-  changes?: Change[];
+  changes?: C[];
   /** Activation settings (type and timeout). */
   activation?: LayerActivation;
   /** Integration settings. */
@@ -276,13 +276,13 @@ export interface ExperimentMetadata {
 export type AudienceIdExpression = Array<LogicalOperator | string | AudienceIdExpression>;
 
 /** An experiment (CFG-11). */
-export interface Experiment {
+export interface Experiment<C extends ChangeLike = Change> {
   /** Experiment id, unique in the project. */
   id: string;
   /** Readable name. */
   name?: string;
   /** Variations; at least one (CFG-19). */
-  variations: Variation[];
+  variations: Variation<C>[];
   /** Audience expression; absent or empty qualifies everyone (ruling 6). */
   audienceIds?: AudienceIdExpression;
   /** Weighted ranges of the variations; required with more than one variation (CFG-20). */
@@ -294,7 +294,7 @@ export interface Experiment {
   /** Homepage field (HPC-16). Default false. */
   concluded?: boolean;
   /** Changes shared by the experiment. */
-  changes?: Change[];
+  changes?: C[];
   /** Integration settings. */
   integrationSettings?: IntegrationSettings;
   /** Name of the campaign (layer) for analytics. */
@@ -308,17 +308,17 @@ export interface Experiment {
 }
 
 /** A variation (CFG-15). */
-export interface Variation {
+export interface Variation<C extends ChangeLike = Change> {
   /** Variation id, unique in the project (force-variation parameters name it). */
   id: string;
   /** Readable name, e.g. Original, Variation #1. */
   name?: string;
   /** Actions applied when the variation is chosen; [] for an unchanged original. */
-  actions: Action[];
+  actions: Action<C>[];
 }
 
 /** An action: the changes of a variation on one page (CFG-16). */
-export interface Action {
+export interface Action<C extends ChangeLike = Change> {
   /** Action id. */
   id?: string;
   /** Id of the layer holding the variation; when set it must be that layer. */
@@ -328,13 +328,13 @@ export interface Action {
   /** Homepage spelling of pageId. */
   viewId?: string;
   /** Changes to apply. */
-  changes?: Change[];
+  changes?: C[];
   /** Alternative spelling of changes. */
-  changeSet?: Change[];
+  changeSet?: C[];
 }
 
-/** Fields common to every change (CHG-1). */
-interface ChangeBase {
+/** Fields common to every change (CHG-1), a project's own change types included. */
+export interface ChangeBase {
   /** Change id; dependencies name it. */
   id: string;
   /** URL of a script to load before applying (async change); must not contain a double quote. */
@@ -376,8 +376,28 @@ export interface MarkupChange extends ChangeBase {
   value?: unknown;
 }
 
-/** A DOM change (CHG-1); `value` is a function exactly when the type is custom_code. */
+/** A DOM change (CHG-1) of a built-in type; `value` is a function exactly when the type is custom_code. */
 export type Change = CustomCodeChange | MarkupChange;
+
+/** Any change: its common fields and a type. What the project's change union is made of. */
+export type ChangeLike = ChangeBase & { type: string };
+
+/**
+ * A change of a project's own type `T`, applied by the project's own change applier named `T`. Extend it
+ * with the fields the applier reads; the applier made with `defineChangeApplier` (core/define.ts) carries
+ * the type, and `defineProject` widens the project's change union with it, so `type: 'badge'` type-checks
+ * exactly when the project lists the `badge` applier.
+ *
+ * @example
+ * interface BadgeChange extends OwnChange<'badge'> { value: string }
+ */
+export interface OwnChange<T extends string = string> extends ChangeBase {
+  type: T;
+  value?: unknown;
+}
+
+/** A project's change union: the built-in types and any of its own. */
+export type AnyChange = Change | OwnChange;
 
 /** One audience condition (AUD-2): evaluated by the matcher registered for its `type`. */
 export interface AudienceCondition {
@@ -513,10 +533,10 @@ export interface VisitorAttribute {
   ruleJson?: string | Record<string, unknown>;
 }
 
-/** The whole project: global data and its collections, every collection present. */
-export type ProjectData = GlobalData & {
+/** The whole project: global data and its collections, every collection present; `C` its change union. */
+export type ProjectData<C extends ChangeLike = Change> = GlobalData & {
   /** Layers (campaigns). */
-  layers: Layer[];
+  layers: Layer<C>[];
   /** Audiences. */
   audiences: Audience[];
   /** Pages (views). */
@@ -530,7 +550,7 @@ export type ProjectData = GlobalData & {
 };
 
 /** Project data as authored: everything but projectId, accountId and revision may be left out. */
-export type ProjectInput = Partial<ProjectData> & Pick<GlobalData, 'projectId' | 'accountId' | 'revision'>;
+export type ProjectInput<C extends ChangeLike = Change> = Partial<ProjectData<C>> & Pick<GlobalData, 'projectId' | 'accountId' | 'revision'>;
 
 /** The decision for one layer (DEC-3). */
 export interface LayerDecision {

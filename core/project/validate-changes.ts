@@ -40,8 +40,9 @@ export function checkChanges(c: Checker, scope: Scope, list: unknown[], owner: s
 function checkType(c: Checker, at: Scope, change: Obj): void {
   const { type, value } = change;
   if (!isText(type)) return c.report(child(at, 'type'), `type is required, one of ${CHANGE_TYPES.join(', ')}`);
-  // A change-applier plugin may handle a type of its own, so an unknown type is not fatal here.
-  if (!(CHANGE_TYPES as readonly string[]).includes(type)) c.report(child(at, 'type'), `Unrecognized change type "${type}"`, 'warning');
+  // A change-applier plugin may handle a type of its own: an unknown type is not fatal here (the changes
+  // plugin's rule makes it an error when no applier is registered), and a type whose applier is registered is not unknown.
+  if (!(CHANGE_TYPES as readonly string[]).includes(type) && !c.hasApplier(type)) c.report(child(at, 'type'), `Unrecognized change type "${type}"`, 'warning');
   if (type === 'custom_code' && typeof value !== 'function') {
     c.report(child(at, 'value'), `Custom code must be a function, got ${show(value)}`);
   }

@@ -36,6 +36,8 @@ export interface Checker {
   pageIds: Set<string>;
   /** Ids of the project's audiences, for references. */
   audienceIds: Set<string>;
+  /** Whether the project's plugins (the registry at run time) hold a change applier named `type`. */
+  hasApplier(type: string): boolean;
 }
 
 // Guards against self-referencing or absurdly deep expressions, which would overflow the stack.

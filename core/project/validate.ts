@@ -75,6 +75,7 @@ export function validateProject(data: ProjectData, options?: ValidateOptions): V
     });
   };
   const root: Scope = { entity: 'project', path: '' };
+  const plugins: readonly Plugin[] = isObject(options) && Array.isArray(options.plugins) ? options.plugins : [];
   try {
     if (!isObject(data)) {
       add({ ...root, message: `Project data must be an object, got ${show(data)}` });
@@ -85,6 +86,8 @@ export function validateProject(data: ProjectData, options?: ValidateOptions): V
       report: (scope, message, severity) => add({ ...scope, message, severity }),
       pageIds: idsOf(data.pages),
       audienceIds: idsOf(data.audiences),
+      // Asked like matchers are: a project's own change type is known when its applier is registered.
+      hasApplier: (type) => plugins.some((plugin) => plugin?.type === 'changeApplier' && plugin.name === type),
     };
     checkGlobal(c, root, data as unknown as Obj);
     if (Array.isArray(data.layers)) checkLayers(c, child(root, 'layers'), data.layers);
@@ -98,7 +101,7 @@ export function validateProject(data: ProjectData, options?: ValidateOptions): V
     for (const rule of rules) {
       try {
         if (typeof rule !== 'function') throw new TypeError(`a rule must be a function, got ${show(rule)}`);
-        rule(data, add, isObject(options) && Array.isArray(options.plugins) ? options.plugins : []);
+        rule(data, add, plugins);
       } catch (error) {
         add({ ...root, message: `Project rule failed: ${errorText(error)}` });
       }

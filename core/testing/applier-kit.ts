@@ -5,9 +5,9 @@
  * root it is given.
  */
 import { definePlugin } from '../define';
-import type { ActionMeta, UndoHandle } from '../kinds/changes';
-import type { Change } from '../project/types';
-import type { PluginContext, PluginOf } from '../types';
+import type { ActionMeta, ChangeApplierKind, UndoHandle } from '../kinds/changes';
+import type { Change, ChangeLike } from '../project/types';
+import type { PluginContext } from '../types';
 import { bootKernel, type TestKernel } from './boot-kernel';
 
 /** What applying and undoing a change did to the root. */
@@ -29,7 +29,8 @@ export const KIT_META: ActionMeta = { layerId: 'kit-layer', experimentId: 'kit-e
 
 /**
  * Applies `change` with `applier` inside `root` (per matched element when the applier works on
- * elements, once otherwise), then undoes every handle in reverse order.
+ * elements, once otherwise), then undoes every handle in reverse order. `change` is typed by the
+ * applier: a project's own applier ({@link defineChangeApplier}) takes its own change type.
  *
  * @throws what the applier throws (the changes module would report it as an ActionError), so a
  *   test can assert the catalogue's message.
@@ -38,7 +39,7 @@ export const KIT_META: ActionMeta = { layerId: 'kit-layer', experimentId: 'kit-e
  * expect(run.applied).toContain('Hi');
  * expect(run.restored).toBe(true);
  */
-export const applyAndUndo = (applier: PluginOf<'changeApplier'>, change: Change, root: Element): ApplierRun => {
+export const applyAndUndo = <C extends ChangeLike = Change>(applier: ChangeApplierKind<C>, change: NoInfer<C>, root: Element): ApplierRun => {
   let ctx: PluginContext | undefined;
   const probe = definePlugin({ type: 'apiModule', name: 'applier_kit_probe', setup: (context) => void (ctx = context), create: () => ({}) });
   const win = root.ownerDocument.defaultView as Window & typeof globalThis;

@@ -43,6 +43,17 @@ const prepare = (matcher: PluginOf<'audienceMatcher'>, data: Partial<ProjectInpu
   return paths;
 };
 
+/**
+ * Refuses a table with a case whose condition type is not the matcher's name: the audiences module would
+ * never hand the matcher that condition, so the case would test nothing (a typo in a test goes unnoticed).
+ */
+const ownCases = (kit: string, matcher: PluginOf<'audienceMatcher'>, cases: readonly Pick<MatcherCase, 'condition'>[]) =>
+  cases.forEach((item, index) => {
+    if (item?.condition?.type !== matcher.name) {
+      throw new Error(`${kit}: case ${index} has condition type ${JSON.stringify(item?.condition?.type)}, not the matcher's "${matcher.name}"`);
+    }
+  });
+
 const attempt = (run: () => unknown): unknown => {
   try {
     return run();
@@ -54,6 +65,8 @@ const attempt = (run: () => unknown): unknown => {
 /**
  * Checks a matcher against a table of cases, through `match` and (when it has one) `compile`: both
  * must give each case's expected answer, and neither may throw.
+ *
+ * @throws when a case's condition type is not the matcher's name (the module would never ask it).
  *
  * @param data project data the matcher's setup sees (visitor attributes, lists...).
  * @returns every wrong answer; `[]` when the matcher passes.
@@ -67,6 +80,7 @@ export const checkMatcher = (
   cases: readonly MatcherCase[],
   data?: Partial<ProjectInput>,
 ): MatcherMismatch[] => {
+  ownCases('checkMatcher', matcher, cases);
   const wrong: MatcherMismatch[] = [];
   const paths = prepare(matcher, data);
   cases.forEach((item, index) => {
@@ -120,6 +134,7 @@ export const probeMatcher = (
   cases: readonly Pick<MatcherCase, 'condition' | 'profile'>[],
   data?: Partial<ProjectInput>,
 ): MatcherMismatch[] => {
+  ownCases('probeMatcher', matcher, cases);
   const wrong: MatcherMismatch[] = [];
   const paths = prepare(matcher, data);
   cases.forEach((item, index) => {

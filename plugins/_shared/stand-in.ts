@@ -4,7 +4,7 @@
  * under the real plugin's type and name, and the real plugin is a part of its own beside the snippet
  * (compiler/snippet-parts.ts `ON_DEMAND_PLUGINS`). When the project's data names it, the preparer
  * (core/project/prepare-on-demand.ts) calls {@link StandIn.swap} before init: the part is fetched, its
- * plugin registered in the stand-in's place (the registry replaces a plugin of the same type and name) and
+ * plugin registered in the stand-in's place (marked `replaces`, so the registry lets it take the taken name) and
  * set up, so activation sees only the real plugin. A snippet fitted to its project keeps the real plugins
  * inline (it knows its data when it is built).
  *
@@ -60,8 +60,9 @@ export const standIn = <T extends PluginType>(type: T, name: string, part: strin
       (swapping ??= settle<Plugin, Plugin>(
         settle(loadPart<unknown>(ctx?.win, part, { clock: ctx?.clock }), (made) => {
           const plugin = (typeof made == 'function' ? made(options) : made) as Plugin | undefined;
-          // A part is code from the network: only the plugin this stand-in holds the place of may take it.
-          if (plugin?.type !== type || plugin.name !== name || !ctx!.registerPlugin(plugin)) throw Error(msgPartFailed(part, partUrl(part) ?? '', `it is not the ${name} plugin`));
+          // A part is code from the network: only the plugin this stand-in holds the place of may take it,
+          // and it replaces the stand-in on purpose (the registry refuses a taken name otherwise).
+          if (plugin?.type !== type || plugin.name !== name || !ctx!.registerPlugin(Object.assign(plugin, { replaces: true }))) throw Error(msgPartFailed(part, partUrl(part) ?? '', `it is not the ${name} plugin`));
           hooks.swapped?.(plugin, ctx!);
           return (real = plugin);
         }),

@@ -135,15 +135,19 @@ const usageOf = (data: ProjectInput): Usage => {
   return usage;
 };
 
-/** The plugin references of the standard preset that `data` can use (see the file comment). */
-export const fitStandardPreset = (data: ProjectInput, options: StandardPresetOptions = {}): FittedPluginRef[] => {
+/**
+ * The plugin references of the standard preset that `data` can use (see the file comment). `own` are the
+ * project's own plugins: the profile providers of the fields its own audience matchers read stay too.
+ */
+export const fitStandardPreset = (data: ProjectInput, options: StandardPresetOptions = {}, own: readonly Plugin[] = []): FittedPluginRef[] => {
   const modules = STANDARD_MODULES.filter((entry) => !entry.optional || options[entry.option!]);
   // Widget plugins come from the data (widgetRefs), not from the option.
   const plugins: Plugin[] = standardPreset({ ...options, widgets: undefined });
   if (plugins.length !== modules.length) throw Error('STANDARD_MODULES no longer lists the plugins of standardPreset');
   const usage = usageOf(data);
   const matchers = plugins.filter((plugin) => plugin.type === 'audienceMatcher' && usage.conditionTypes.has(plugin.name));
-  const fields = new Set(matchers.flatMap((matcher) => (matcher as { fields?: readonly string[] }).fields ?? []));
+  const ownMatchers = own.filter((plugin) => plugin?.type === 'audienceMatcher');
+  const fields = new Set([...matchers, ...ownMatchers].flatMap((matcher) => (matcher as { fields?: readonly string[] }).fields ?? []));
   const keep = (plugin: Plugin): boolean => {
     switch (plugin.type) {
       case 'audienceMatcher':

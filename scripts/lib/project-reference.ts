@@ -55,7 +55,7 @@ const docOf = (node: ts.Node) =>
 /**
  * A type as a person reads it: a type named after a list of constants (`LayerPolicy`, from
  * `(typeof LAYER_POLICIES)[number]`) is shown as its values, an open list ending in `| (string & {})`
- * with `| string`.
+ * with `| string`; the change union parameter `C` as `Change`.
  */
 const readableType = (text: string, source: ts.SourceFile): string => {
   const constants = new Map<string, string[]>();
@@ -73,7 +73,9 @@ const readableType = (text: string, source: ts.SourceFile): string => {
       aliases.set(node.name.text, node.type.getText(source));
     }
   });
-  const expanded = text.replace(/\b[A-Z]\w*\b/g, (name) => {
+  // The change union parameter (`Layer<C>`, `C[]`: core/project/types.ts) reads as the changes it stands for.
+  const concrete = text.replace(/<C>/g, '').replace(/\bC\[\]/g, 'Change[]');
+  const expanded = concrete.replace(/\b[A-Z]\w*\b/g, (name) => {
     const alias = aliases.get(name);
     const listed = alias?.match(/^\(typeof (\w+)\)\[number\]( \| \(string & \{\}\))?$/);
     const values = listed && constants.get(listed[1]);

@@ -15,14 +15,14 @@ const list = (value: unknown): Obj[] => (Array.isArray(value) ? value.filter((it
 const changeLists = (data: ProjectData): Array<[string, Obj[]]> => {
   const found: Array<[string, Obj[]]> = [];
   list(data.layers).forEach((layer, l) => {
-    found.push([`layers.${l}.changes`, list(layer.changes)]);
+    found.push([`layers[${l}].changes`, list(layer.changes)]);
     list(layer.experiments).forEach((experiment, e) => {
-      const at = `layers.${l}.experiments.${e}`;
+      const at = `layers[${l}].experiments[${e}]`;
       found.push([`${at}.changes`, list(experiment.changes)]);
       list(experiment.variations).forEach((variation, v) =>
         list(variation.actions).forEach((action, a) => {
           const key = action.changes ? 'changes' : 'changeSet';
-          found.push([`${at}.variations.${v}.actions.${a}.${key}`, list(action[key])]);
+          found.push([`${at}.variations[${v}].actions[${a}].${key}`, list(action[key])]);
         }),
       );
     });
@@ -37,7 +37,7 @@ const unknownTypeRule =
     for (const [path, changes] of changeLists(data)) {
       changes.forEach((change, index) => {
         if (typeof change.type === 'string' && !hasApplier(change.type)) {
-          report({ entity: `change "${change.id}"`, path: `${path}.${index}.type`, message: `Unrecognized change type "${change.type}"` });
+          report({ entity: `change "${change.id}"`, path: `${path}[${index}].type`, message: `Unrecognized change type "${change.type}"` });
         }
       });
     }

@@ -7,6 +7,7 @@ import {
   MODULES,
   type ActionAppliedData,
   type AnalyticsDecisionPayload,
+  type AudiencesModule,
   type ControlsModule,
   type LayerDecidedData,
   type PluginContext,
@@ -43,6 +44,14 @@ export const explainer = (ctx: PluginContext): Explainer => {
   const bucket = (policy: string, id: string, entity: string) =>
     (ctx.plugin('decider', policy) ?? ctx.plugins('decider').find((decider) => decider.bucket))?.bucket?.(id, entity);
 
+  // The ticket lists only the audiences the visitor is in; one it leaves out is asked again, so a matcher's
+  // null (it cannot tell) reads "unknown", not "not matched". An answer that has to wait reads "not matched".
+  const verdict = (audience: string, matched: readonly string[]) => {
+    if (matched.indexOf(audience) >= 0) return 'matched';
+    const conditions = ctx.data.audiences?.find((item) => item.id == audience)?.conditions;
+    return conditions && ctx.get<AudiencesModule>(MODULES.audiences)?.evaluate(conditions) === null ? 'unknown' : 'not matched';
+  };
+
   const decided = (data: LayerDecidedData) => {
     const { decision, decisionTicket: ticket, pendingRedirect } = data;
     const layer = layerOf(decision.layerId);
@@ -57,7 +66,7 @@ export const explainer = (ctx: PluginContext): Explainer => {
       say(
         head,
         audiences.length
-          ? 'audiences ' + audiences.map((audience) => `${audience} ${ticket.audienceIds.indexOf(audience) < 0 ? 'not matched' : 'matched'}`).join(', ')
+          ? 'audiences ' + audiences.map((audience) => `${audience} ${verdict(audience, ticket.audienceIds)}`).join(', ')
           : 'no audience conditions (everyone qualifies)',
       );
     }

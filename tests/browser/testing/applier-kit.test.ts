@@ -1,6 +1,7 @@
 /** The plugin test kit's applier helper in real Chromium: exact undo is told apart from a sloppy one. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { definePlugin } from '../../../core';
+import { defineChangeApplier } from '../../../core';
+import type { OwnChange } from '../../../core/project';
 import { applyAndUndo } from '../../../core/testing';
 import attribute from '../../../plugins/change-appliers/attribute';
 
@@ -24,7 +25,7 @@ describe('test kit: appliers', () => {
   });
 
   it('CHG-18 applyAndUndo catches an applier whose undo leaves the page changed', () => {
-    const sloppy = definePlugin({
+    const sloppy = defineChangeApplier<OwnChange<'sloppy'>>({
       type: 'changeApplier',
       name: 'sloppy',
       perElement: true,
@@ -34,9 +35,30 @@ describe('test kit: appliers', () => {
         return { undo: () => element!.removeAttribute('data-touched') };
       },
     });
-    const run = applyAndUndo(sloppy, { id: 'c', type: 'sloppy' as never, selector: 'h1' }, root());
+    const run = applyAndUndo(sloppy, { id: 'c', type: 'sloppy', selector: 'h1' }, root());
     expect(run.restored).toBe(false);
     expect(run.undone).toContain('<h1 class="title">changed</h1>');
+  });
+
+  it('CHG-18 a project\'s own change type goes through applyAndUndo typed by its applier, no cast', () => {
+    interface BadgeChange extends OwnChange<'badge'> {
+      value: string;
+    }
+    const badge = defineChangeApplier<BadgeChange>({
+      type: 'changeApplier',
+      name: 'badge',
+      perElement: true,
+      apply(change, element) {
+        const node = document.createElement('span');
+        node.className = 'badge';
+        node.textContent = change.value;
+        element!.after(node);
+        return { undo: () => node.remove() };
+      },
+    });
+    const run = applyAndUndo(badge, { id: 'b', type: 'badge', selector: 'h1', value: 'New' }, root());
+    expect(run.applied).toContain('</h1><span class="badge">New</span>');
+    expect(run.restored).toBe(true);
   });
 
   it('CHG-5 applyAndUndo lets the applier throw its catalogued message, the page untouched', () => {

@@ -8,19 +8,29 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../../../compiler/snippet';
 
+/** An export: a path, or paths by condition (`source` the TypeScript, `types` and `default` the build in dist/lib). */
+type Target = string | { source: string; types: string; default: string };
+
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
   name: string;
   types: string;
-  exports: Record<string, string>;
+  exports: Record<string, Target>;
   bin: Record<string, string>;
 };
 
 describe('the package', () => {
-  it('every exported path and the types entry exist (wildcards checked on one real plugin and kind)', () => {
-    const targets = Object.values(pkg.exports).map((target) =>
-      target.replace('./plugins/*/index.ts', './plugins/audience-matchers/device/index.ts').replace('./core/kinds/*.ts', './core/kinds/audiences.ts'),
-    );
-    expect(targets.concat(pkg.types).filter((target) => !existsSync(join(ROOT, target)))).toEqual([]);
+  it('every exported source exists (wildcards checked on one real plugin and kind); the built ones mirror them in dist/lib', () => {
+    const one = (target: string) =>
+      target.replace('./plugins/*/index', './plugins/audience-matchers/device/index').replace('./core/kinds/*', './core/kinds/audiences');
+    const targets = Object.values(pkg.exports);
+    expect(targets.map((target) => one(typeof target === 'string' ? target : target.source)).filter((target) => !existsSync(join(ROOT, target)))).toEqual([]);
+    // The built paths are the sources' paths under dist/lib, as tsc (tsconfig.package.json) writes them.
+    for (const target of targets) {
+      if (typeof target === 'string') continue;
+      const built = target.source.replace('./', './dist/lib/').replace(/\.ts$/, '');
+      expect([target.types, target.default]).toEqual([`${built}.d.ts`, `${built}.js`]);
+    }
+    expect(pkg.types).toBe((pkg.exports['.'] as { types: string }).types);
   });
 
   it('the kernel, a plugin kind, the test kit and a plugin resolve through the package name', async () => {

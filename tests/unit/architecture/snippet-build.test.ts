@@ -85,11 +85,36 @@ describe('snippet build', { timeout: 120_000 }, () => {
     expect(failure).toContain('layer "1": No experiments in layer.');
   });
 
-  it('refuses a plugin name that names no plugin folder', async () => {
+  it('refuses a plugin name that names no plugin folder, in the catalogue\'s capitalisation', async () => {
     const dir = tempDir();
     const project = join(dir, 'project.json');
     writeFileSync(project, JSON.stringify({ data: { projectId: 'p', accountId: 'a', revision: 1 }, plugins: ['deciders/nope'] }));
-    await expect(buildSnippet(project, join(dir, 'out.js'))).rejects.toThrow('unknown plugin "deciders/nope"');
+    await expect(buildSnippet(project, join(dir, 'out.js'))).rejects.toThrow('Unknown plugin "deciders/nope"');
+  });
+
+  it('names an invalid project by the path its caller gave, and its problems with one path style', async () => {
+    const dir = tempDir();
+    writeFileSync(
+      join(dir, 'project.json'),
+      JSON.stringify({
+        data: {
+          projectId: 'p', accountId: 'a', revision: 1, pages: [{ id: 'p1', apiName: 'home' }],
+          layers: [{ id: 'l1', policy: 'single_experiment', experiments: [{ id: 'e1', variations: [{ id: 'v1', actions: [{ pageId: 'p1', changes: [{ id: 'c1', type: 'teleport' }] }] }] }] }],
+        },
+        plugins: ['modules/changes'],
+      }),
+    );
+    const cwd = process.cwd();
+    process.chdir(dir);
+    try {
+      const failure = await buildSnippet('project.json', 'out.js').then(() => '', (error: Error) => error.message);
+      expect(failure.split('\n')[0]).toBe('project.json is invalid:');
+      // The structural warning and the changes rule's error point at the same place, written the same way.
+      expect(failure).toContain('(at layers[0].experiments[0].variations[0].actions[0].changes[0].type)');
+      expect(failure).not.toMatch(/layers\.0/);
+    } finally {
+      process.chdir(cwd);
+    }
   });
 
   it('AUD-4 CHG-3 refuses, at build time, an audience condition or a change whose type no plugin of the project handles', async () => {

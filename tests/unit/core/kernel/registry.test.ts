@@ -1,10 +1,10 @@
 /**
  * The plugin registry seen through the kernel: registerPlugin (KRN-11, KRN-12), lookup by type and
- * name, overriding, the order of plugins(type), setup and its teardown, and plugins registered by
+ * name, name clashes and replacing(), the order of plugins(type), setup and its teardown, and plugins registered by
  * project code (KRN-13).
  */
 import { describe, expect, it } from 'vitest';
-import { createKernel, isPluginType, type PluginContext, type PluginType } from '../../../../core';
+import { createKernel, isPluginType, replacing, type PluginContext, type PluginType } from '../../../../core';
 import { bootKernel } from '../../../../core/testing';
 import { contextPlugin, errorOf, pluginOf, probePlugin } from './helpers';
 
@@ -96,17 +96,35 @@ describe('kernel registry: lookup', () => {
     expect(ctx.plugin('audienceMatcher', 'cmab')).toBeUndefined();
   });
 
-  it('KRN-12 a plugin of the same type and name overrides the earlier one', () => {
+  it('KRN-12 a plugin under a name its kind already has is refused with a clear message, and the first stays', () => {
     const probe = contextPlugin();
+    let setups = 0;
     const first = pluginOf({ type: 'decider', name: 'single_experiment' });
-    const second = pluginOf({ type: 'decider', name: 'single_experiment' });
+    const second = pluginOf({ type: 'decider', name: 'single_experiment', setup: () => void setups++ });
     const other = pluginOf({ type: 'audienceMatcher', name: 'single_experiment' });
-    bootKernel({ plugins: [probe.plugin, first, other, second], start: false });
+    const t = bootKernel({ plugins: [probe.plugin, first, other], start: false });
+    expect(t.kernel.registerPlugin(second)).toBe(false);
+    expect(setups).toBe(0);
+    expect(t.errors()).toEqual(['Plugin name "decider single_experiment" is taken']);
+    expect(t.logs).toContainEqual({ level: 'error', text: 'PluginError: Plugin name "decider single_experiment" is taken' });
     const ctx = probe.ctx();
-    expect(ctx.plugin('decider', 'single_experiment')).toBe(second);
-    expect(ctx.plugins('decider')).toEqual([second]);
+    expect(ctx.plugin('decider', 'single_experiment')).toBe(first);
+    expect(ctx.plugins('decider')).toEqual([first]);
     // Same name under another type is a different plugin and stays.
     expect(ctx.plugin('audienceMatcher', 'single_experiment')).toBe(other);
+  });
+
+  it('KRN-12 a plugin made with replacing() takes the earlier one\'s place on purpose, and the log says so', () => {
+    const probe = contextPlugin();
+    const setups: string[] = [];
+    const first = pluginOf({ type: 'decider', name: 'single_experiment' });
+    const second = replacing(pluginOf({ type: 'decider', name: 'single_experiment', setup: () => void setups.push('second') }));
+    const t = bootKernel({ plugins: [probe.plugin, first, second], start: false });
+    expect(t.errors()).toEqual([]);
+    expect(setups).toEqual(['second']);
+    expect(probe.ctx().plugin('decider', 'single_experiment')).toBe(second);
+    expect(probe.ctx().plugins('decider')).toEqual([second]);
+    expect(t.logs).toContainEqual({ level: 'info', text: 'Plugin "decider single_experiment" replaces any earlier one of its name, on purpose' });
   });
 
   it('KRN-12 plugins(type) lists the plugins of that type only, in registration order', () => {
@@ -122,11 +140,11 @@ describe('kernel registry: lookup', () => {
     expect(ctx.plugins('storage')).toEqual([]);
   });
 
-  it('KRN-12 an overriding plugin takes the place of the latest registration in plugins(type)', () => {
+  it('KRN-12 a replacing plugin takes the place of the latest registration in plugins(type)', () => {
     const probe = contextPlugin();
     const a = pluginOf({ type: 'storage', name: 'a' });
     const b = pluginOf({ type: 'storage', name: 'b' });
-    const a2 = pluginOf({ type: 'storage', name: 'a' });
+    const a2 = replacing(pluginOf({ type: 'storage', name: 'a' }));
     bootKernel({ plugins: [probe.plugin, a, b, a2], start: false });
     expect(probe.ctx().plugins('storage')).toEqual([b, a2]);
   });

@@ -16,6 +16,12 @@ describe('test kit: matchers', () => {
     expect(checkMatcher(customAttribute(), CASES)).toEqual([]);
   });
 
+  it('AUD-2 checkMatcher and probeMatcher refuse a case whose condition type is not the matcher\'s (a typo tests nothing)', () => {
+    const typo: MatcherCase[] = [...CASES, { condition: { type: 'custom_atribute', name: 'plan', value: 'pro' }, profile: {}, expected: true }];
+    expect(() => checkMatcher(customAttribute(), typo)).toThrow('checkMatcher: case 4 has condition type "custom_atribute", not the matcher\'s "custom_attribute"');
+    expect(() => probeMatcher(customAttribute(), typo)).toThrow('probeMatcher: case 4 has condition type "custom_atribute"');
+  });
+
   it('AUD-2 checkMatcher names the case and the path a wrong matcher answers on', () => {
     const wrong = definePlugin({
       type: 'audienceMatcher',
@@ -33,7 +39,8 @@ describe('test kit: matchers', () => {
     expect(probeMatcher(customAttribute(), CASES)).toEqual([]);
     const fragile = definePlugin({
       type: 'audienceMatcher',
-      name: 'fragile',
+      // Named for the condition type it is probed with (the kit refuses cases of another type).
+      name: 'custom_attribute',
       match: (condition, profile) => String((profile.attributes as Record<string, string>)[String(condition.name)]).startsWith('p'),
     });
     const failed = probeMatcher(fragile, CASES.slice(0, 1));

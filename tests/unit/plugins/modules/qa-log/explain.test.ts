@@ -9,6 +9,7 @@ import type { DecisionTicket, LayerDecision } from '../../../../../core/project/
 import { bootKernel } from '../../../../../core/testing';
 import { definePlugin } from '../../../../../core/define';
 import { explainer } from '../../../../../plugins/modules/qa-log/explain';
+import audiences from '../../../../../plugins/modules/audiences';
 
 const variation = (id: string, name: string, actions: unknown[] = []) => ({ id, name, actions });
 const DATA = {
@@ -47,6 +48,26 @@ const decided = (d: LayerDecision, tk: DecisionTicket, pendingRedirect = false) 
   ({ decision: d, decisionTicket: tk, pendingRedirect, inCohort: true, layerState: {} as never });
 
 describe('QA log explanations', () => {
+  it('KRN-39 an audience whose matcher cannot tell (null) reads "unknown", one it refuses "not matched"', () => {
+    let ctx: PluginContext | undefined;
+    const probe = definePlugin({ type: 'apiModule', name: 'explain_probe', setup: (context) => void (ctx = context), create: () => ({}) });
+    const campaign = definePlugin({ type: 'audienceMatcher', name: 'campaign', match: (condition, profile) => (profile.query ? condition.value === 'yes' : null) });
+    const no = definePlugin({ type: 'audienceMatcher', name: 'never', match: () => false });
+    const data = {
+      audiences: [
+        { id: 'utm', conditions: [{ type: 'campaign', value: 'yes' }] },
+        { id: 'none', conditions: [{ type: 'never' }] },
+      ],
+      layers: [{ id: 'L', policy: 'single_experiment', experiments: [{ id: 'E', audienceIds: ['or', 'utm', 'none'], variations: [variation('V', '')] }] }],
+    };
+    const t = bootKernel({ plugins: [audiences(), campaign, no, probe], data: data as never, validate: false });
+    const before = t.logs.length;
+    explainer(ctx!).decided(decided(decision('L', null, null, 'audience'), ticket([])));
+    expect(t.logs.slice(before).filter((line) => line.level === 'info').map((line) => line.text)[0]).toBe(
+      'Decision for layer L on page home: audiences utm unknown, none not matched',
+    );
+  });
+
   it('KRN-39 each audience a layer names is listed once, matched or not, however many experiments name it', () => {
     // fails when the audience ids are not deduplicated: `desktop` and `new` are each listed twice
     const { explain, lines } = boot();
