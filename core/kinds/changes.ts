@@ -133,6 +133,8 @@ export interface ChangesModule {
   removeActionState(pageId: string): void;
   /** The state of every change applied or attempted, by change id. */
   changeStates(): Readonly<Record<string, ChangeStatus>>;
+  /** The state of one change (a lookup, where `changeStates` copies every state). */
+  changeState(changeId: string): ChangeStatus | undefined;
   /** The applier's state. */
   status(): ApplierStatus;
   /**

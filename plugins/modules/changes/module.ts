@@ -350,6 +350,7 @@ export const createChangesModule = (ctx: PluginContext, options: ChangesOptions 
       pages.delete(pageId);
     },
     changeStates: () => Object.fromEntries(states),
+    changeState: (id) => states.get(id),
     status: () =>
       undoing ? 'undoing' : pending ? 'applying' : [...pages.values()].some((page) => page.handles.length) ? 'applied' : 'unapplied',
     prehide: prehider.hide,

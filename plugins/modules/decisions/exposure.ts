@@ -32,8 +32,7 @@ export const createExposure =
         // Later, out of the decision's own guard: nothing thrown here may reach the page as a rejection.
         settle(settleAll(works), () =>
           ctx.attempt('PluginError', () => {
-            const states = changes.changeStates();
-            if (list.every((change) => states[change.id] == 'applied')) exposed(basis);
+            if (list.every((change) => changes.changeState(change.id) == 'applied')) exposed(basis);
           }),
         );
       } else {

@@ -54,6 +54,7 @@ export default function batchTracker(options: BatchTrackerOptions = {}): PluginO
     setup(ctx) {
       const { clock, win } = ctx;
       const store = storeOf(ctx);
+      let exposures: Record<string, 1> | undefined;
       // Open: the batch filling, or one a flush closed that its task has not saved yet.
       const open = (id: string) => id == current?.id || closing.some((batch) => batch.id == id);
       // Nothing leaves while events are held (TRK-9) or tracking is not allowed; what waits stays stored.
@@ -234,7 +235,8 @@ export default function batchTracker(options: BatchTrackerOptions = {}): PluginO
         // (remembered in the visitor's storage), so a visitor's every page does not send it again.
         ctx.on({ type: EVENT_TYPES.tracking, name: 'exposure' }, ({ data }: KernelEvent) => {
           const { experimentId, variationId: variation, basis } = data as ExposureData;
-          const seen = (store().read(EXPOSED_KEY) as Record<string, 1> | undefined) || {};
+          // Read once per page, then kept: reading it back per exposure would copy it every time.
+          const seen = (exposures ??= (store().read(EXPOSED_KEY) as Record<string, 1> | undefined) || {});
           const key = [experimentId, variation, basis].join(' ');
           if (seen[key] || !recording()) return;
           seen[key] = 1;

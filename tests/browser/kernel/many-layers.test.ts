@@ -5,7 +5,7 @@
  * data budget, and the built-in project keeps running.
  */
 import { describe, expect, it } from 'vitest';
-import { createKernel } from '../../../core';
+import { createKernel, type ChangesModule } from '../../../core';
 import { LOAD_VALUE_BUDGET, MSG_LOAD_REFUSED, loadProblem } from '../../../core/project/load-check';
 import { prepareFitted } from '../../../core/project/prepare-fitted';
 import { prepareOnDemand } from '../../../core/project/prepare-on-demand';
@@ -58,7 +58,16 @@ const start = async (data: object, queue: unknown[] = [], takesLoad = false) => 
   const began = performance.now();
   kernel.start();
   await kernel.whenIdle();
-  return { kernel, errors, ms: performance.now() - began };
+  const ms = performance.now() - began;
+  // Nothing left behind for the next test file in this page: the changes' observation (10,000 watchers
+  // for 2 s) and the visitor's stored state.
+  const destroy = () => {
+    (kernel.get('changes') as ChangesModule | undefined)?.cancelObservation('p');
+    kernel.destroy();
+    localStorage.clear();
+    sessionStorage.clear();
+  };
+  return { kernel: { ...kernel, destroy }, errors, ms };
 };
 
 describe('a project of 10,000 layers', () => {
