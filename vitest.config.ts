@@ -9,6 +9,7 @@ import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
 // `.js` resolves to the .ts file; Vite's config loader warns about extensionless imports here.
 import { CHROMIUM_ARGS, findChromium } from './scripts/lib/chromium.js';
+import { MUTATION_TESTING_ENV } from './scripts/lib/mutation-areas.js';
 
 const chromiumPath = findChromium();
 if (!chromiumPath) {
@@ -19,8 +20,10 @@ if (!chromiumPath) {
 /**
  * Sized for a shared 2-core CI machine under load, where a test that bundles a snippet or drives
  * Chromium can take several times its idle duration; a test that hangs still fails well inside CI's time.
+ * Under mutation testing (`npm run mutate`) the code is instrumented and runs several times slower
+ * again; Stryker's own timeout, not this one, stops a mutant that makes a test hang.
  */
-const TEST_TIMEOUT_MS = 30_000;
+const TEST_TIMEOUT_MS = process.env[MUTATION_TESTING_ENV] ? 120_000 : 30_000;
 
 export default defineConfig({
   test: {
