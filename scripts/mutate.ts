@@ -68,6 +68,8 @@ function writeCheckerProject(run: Run): string {
   const file = `tsconfig.mutate-${run.name}.json`;
   const include = run.mutate.map((path) => path.replace(/:\d.*$/, ''));
   writeFileSync(join(REPO_ROOT, file), `${JSON.stringify({ extends: './tsconfig.json', include }, null, 2)}\n`);
+  // Also when the run is interrupted (Ctrl-C ends the process through the exit handler).
+  process.once('exit', () => rmSync(join(REPO_ROOT, file), { force: true }));
   return file;
 }
 
@@ -106,6 +108,7 @@ function usage(): void {
 }
 
 async function main(): Promise<number> {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130));
   const args = process.argv.slice(2);
   const force = args.includes('--force');
   const targets = args.filter((arg) => arg !== '--force');
