@@ -10,6 +10,7 @@ import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 // `.js` resolves to the .ts file; Vite's config loader warns about extensionless imports here.
 import { CHROMIUM_ARGS, findChromium } from './scripts/lib/chromium.js';
+import { MUTATION_TESTING_ENV } from './scripts/lib/mutation-areas.js';
 
 const chromiumPath = findChromium();
 if (!chromiumPath) {
@@ -20,8 +21,10 @@ if (!chromiumPath) {
 /**
  * Sized for a shared 2-core CI machine under load, where a test that bundles a snippet or drives
  * Chromium can take several times its idle duration; a test that hangs still fails well inside CI's time.
+ * Under mutation testing (`npm run mutate`) the code is instrumented and runs several times slower
+ * again; Stryker's own timeout, not this one, stops a mutant that makes a test hang.
  */
-const TEST_TIMEOUT_MS = 30_000;
+const TEST_TIMEOUT_MS = process.env[MUTATION_TESTING_ENV] ? 120_000 : 30_000;
 
 /**
  * The package's own name (`varia/testing`...) resolves to its TypeScript sources here, through the exports'

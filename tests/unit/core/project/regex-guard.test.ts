@@ -12,13 +12,14 @@ import type { ProjectData, UrlCondition } from '../../../../core/project/types';
 import pages, { createUrlMatcher } from '../../../../plugins/modules/pages';
 import type { PagesModule } from '../../../../core';
 import { fakeWindow } from '../../plugins/view-providers/fake-window';
+import { timeBound } from '../../../support/time-bound';
 
 /**
- * Time bound for one check, and for one match of an accepted pattern on adversarial input: generous for a
- * loaded 2-core machine (they take about a millisecond), far below what a refused pattern costs on these
- * inputs (seconds to hours).
+ * Time bound for one check, and for one match of an accepted pattern on adversarial input (widened under
+ * mutation testing, see timeBound): generous for a loaded 2-core machine (they take about a millisecond),
+ * far below what a refused pattern costs on these inputs (seconds to hours).
  */
-const BOUND_MS = 250;
+const BOUND_MS = timeBound(250);
 
 /** Known ReDoS patterns (OWASP, regex101 and CVE reports): each backtracks exponentially on a near-miss input. */
 const REDOS = [
