@@ -6,15 +6,12 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Plugin, WidgetKind } from '../../../core';
-import { HOMEPAGE_DATA } from '../../../config/homepage/project';
 import { createPreview, type Preview } from '../../../desktop/agent/preview';
 import { overlapOf } from '../../../desktop/agent/overlap';
-import { createProjectStore, type ProjectStore } from '../../../desktop/renderer/src/model/project-store';
+import { type ProjectStore } from '../../../desktop/renderer/src/model/project-store';
 import { askView } from '../../../desktop/renderer/src/review/ask-view';
 import { widgetRegions } from '../../../desktop/renderer/src/review/changes-on-view';
 import { changedSinceLive, conflictProbes, conflictsOf } from '../../../desktop/renderer/src/review/conflicts';
-import { encodeProject } from '../../../editor-model/project-codec';
-import type { EntityDiff } from '../../../editor-model/project-diff';
 import aiBanner from '../../../plugins/widgets/ai-banner';
 import banner from '../../../plugins/widgets/banner';
 import demoBanner from '../../../plugins/widgets/demo-banner';
@@ -24,25 +21,11 @@ import scrollGoals from '../../../plugins/widgets/scroll-goals';
 import topBanner from '../../../plugins/widgets/top-banner';
 import useCaseSection from '../../../plugins/widgets/use-case-section';
 import { HOMEPAGE, mount } from './markup';
+import { added, newLayer, storeWith } from '../../support/conflict-projects';
 
 const WIDGETS = [aiBanner(), banner(), demoBanner(), hero(), pathfinder(), scrollGoals(), topBanner(), useCaseSection()] as Plugin[];
 const REGIONS = widgetRegions(WIDGETS.map((plugin) => ({ id: plugin.name, schema: (plugin as unknown as WidgetKind).schema })));
 
-type Changes = Array<Record<string, unknown>>;
-const newLayer = (id: string, viewId: string, changes: Changes) => ({
-  id, name: `Campaign ${id}`, policy: 'single_experiment', holdback: 0, viewIds: [viewId],
-  experiments: [{
-    id: `${id}_exp`, name: `Experiment ${id}`,
-    variations: [{ id: `${id}_a`, name: 'Original', actions: [] }, { id: `${id}_b`, name: 'Variation #1', actions: [{ viewId, changes }] }],
-    weightDistributions: [{ entityId: `${id}_a`, endOfRange: 5000 }, { entityId: `${id}_b`, endOfRange: 10000 }],
-  }],
-});
-const storeWith = (...layers: unknown[]): ProjectStore => {
-  const store = createProjectStore();
-  store.setTables(encodeProject({ ...HOMEPAGE_DATA, layers: [...HOMEPAGE_DATA.layers, ...layers] } as never) as never);
-  return store;
-};
-const added = (...ids: string[]): EntityDiff[] => ids.map((id) => ({ key: `change:${id}`, kind: 'change', id, label: id, status: 'added', fields: [] }));
 const headline = (id: string, selector = 'h1.hero-title') => ({ id, type: 'attribute', selector, attributes: { text: 'Ship faster with Varia' } });
 
 let preview: Preview | undefined;

@@ -2,9 +2,8 @@
  * Which pairs of changes review asks the page about (issue 37), from a working copy: the homepage
  * project with a new campaign whose experiment changes the hero headline, as a staff member builds it.
  */
-import { createProjectStore, type ProjectStore } from '../../../desktop/renderer/src/model/project-store';
+import { type ProjectStore } from '../../../desktop/renderer/src/model/project-store';
 import { describe, expect, it } from 'vitest';
-import { HOMEPAGE_DATA } from '../../../config/homepage/project';
 import { P13N_HERO_SELECTOR } from '../../../config/homepage/layers/personalisation';
 import { changedSinceLive, conflictProbes as probesOf, conflictsOf, missingElementRetries, overlapPairs, uncheckedOf } from '../../../desktop/renderer/src/review/conflicts';
 import { widgetRegions } from '../../../desktop/renderer/src/review/changes-on-view';
@@ -12,24 +11,9 @@ import { WIDGET_PLUGINS } from '../../../config/homepage/plugins';
 import type { WidgetKind } from '../../../core';
 import { exclusionConsequence, moveIntoCampaign } from '../../../desktop/renderer/src/review/exclusion';
 import type { ProjectModel } from '../../../desktop/renderer/src/model/project-model';
-import { encodeProject } from '../../../editor-model/project-codec';
 import type { EntityDiff } from '../../../editor-model/project-diff';
+import { added, newLayer, storeWith } from '../../support/conflict-projects';
 
-type Changes = Array<Record<string, unknown>>;
-const newLayer = (id: string, viewId: string, changes: Changes, experimentId = `${id}_exp`) => ({
-  id, name: `Campaign ${id}`, policy: 'single_experiment', holdback: 0, viewIds: [viewId],
-  experiments: [{
-    id: experimentId, name: `Experiment ${id}`,
-    variations: [{ id: `${id}_a`, name: 'Original', actions: [] }, { id: `${id}_b`, name: 'Variation #1', actions: [{ viewId, changes }] }],
-    weightDistributions: [{ entityId: `${id}_a`, endOfRange: 5000 }, { entityId: `${id}_b`, endOfRange: 10000 }],
-  }],
-});
-const storeWith = (...layers: unknown[]): ProjectStore => {
-  const store = createProjectStore();
-  store.setTables(encodeProject({ ...HOMEPAGE_DATA, layers: [...HOMEPAGE_DATA.layers, ...layers] } as never) as never);
-  return store;
-};
-const added = (...ids: string[]): EntityDiff[] => ids.map((id) => ({ key: `change:${id}`, kind: 'change', id, label: id, status: 'added', fields: [] }));
 /** The regions the homepage's widgets declare in their schemas. */
 const REGIONS = widgetRegions(WIDGET_PLUGINS.map((plugin) => ({ id: plugin.name, schema: (plugin as unknown as WidgetKind).schema })));
 /** Review's probes: the changes made since live (`diff`) against the other campaigns'. */

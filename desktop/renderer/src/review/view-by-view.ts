@@ -63,7 +63,6 @@ export function useViewByView<V, R>(key: unknown, makeCheck: () => ViewCheck<V, 
       cancelled = true;
     };
     // The check is rebuilt from the review it belongs to; `makeCheck` closes over the same store.
-    // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the loaded review on purpose
   }, [key]);
   return state;
 }
