@@ -23,9 +23,10 @@ const KERNEL_GZIP_BUDGET = 3 * 1024;
  * markup (peer parity with dom-mutator's cases), 38,547 B once the runtime waits with `await` rather than
  * the page's `Promise.prototype.then` (a page that breaks it no longer switches the runtime off), and
  * 38,928 B with ruling 24's exposure records (the decisions module's check of every variation's changes
- * and selectors, the tracker's once-per-visitor record). Lower it as the preset shrinks.
+ * and selectors, the tracker's once-per-visitor record), 39,000 B once every wait of the runtime went
+ * through `await` and plugin name clashes were refused. Lower it as the preset shrinks.
  */
-const WHOLE_PRESET_GZIP_BUDGET = 38_960;
+const WHOLE_PRESET_GZIP_BUDGET = 39_030;
 
 /**
  * Each part loaded on demand (compiler/snippet-parts.ts), gzip, as measured on 2026-11-25 with a little
@@ -79,10 +80,11 @@ const GROWTHBOOK_WITH_WIDGETS_GZIP = 40_407;
  * `?varia_log=INFO` explains the real project, not only a fixture) and the bootstrap's preview of the
  * working copy; 61,423 B on 2026-12-02 with ruling 24's exposure records (see the whole preset's budget),
  * 61,583 B with the stacked changes of one element and the runtime waiting with `await`, 61,640 B once the
- * widgets declared whether they replace or insert next to their region (the editor's conflict check reads it).
+ * widgets declared whether they replace or insert next to their region (the editor's conflict check reads it),
+ * 61,707 B once every wait of the runtime went through `await`.
  * The budget holds that figure with a little room until the target is met.
  */
-const HOMEPAGE_GZIP_BUDGET = 61_680;
+const HOMEPAGE_GZIP_BUDGET = 61_740;
 
 describe('size budget and strict CSP', () => {
   it('the kernel alone is at most 3 KB gzip', async () => {
