@@ -12,10 +12,13 @@ import { addAndName, editorApi, expectSaved, openProject, PROJECT, startEditorSe
 
 let services: EditorServices;
 test.beforeEach(async () => {
+  // The hook runs under the test's timeout: the tests here set 180 s in their bodies, after it, so the
+  // services' start on a loaded machine gets the same room.
+  test.setTimeout(180_000);
   services = await startEditorServices();
 });
 test.afterEach(async () => {
-  await services.stop();
+  await services?.stop();
 });
 
 /** Types into a field and presses Enter, as a person commits it. */
