@@ -10,6 +10,7 @@
  * change's selector at every poll cost several milliseconds per page over the 2 s of observation.
  */
 import type { Clock } from '../../../core';
+import { isClosed } from '../../_shared/parsed';
 
 /** Something that looks at the page again whenever it may have changed; gets the key it was watched with. */
 export type Scan<K = any> = (key: K) => void;
@@ -200,11 +201,7 @@ export const onReady = (doc: Document, fn: () => void): void => {
  * ready, or the element or one of its ancestors already has a next sibling. Changing an element
  * the parser is still filling would leave its late children after the new content.
  */
-export const isParsed = (el: Element): boolean => {
-  if (isReady(el.ownerDocument)) return true;
-  for (let node: Node | null = el; node; node = node.parentNode) if (node.nextSibling) return true;
-  return false;
-};
+export const isParsed = (el: Element): boolean => isReady(el.ownerDocument) || isClosed(el);
 
 /** Hides one element through its inline style (CSP-safe CSSOM); returns what shows it again exactly. */
 export const hideElement = (el: Element): (() => void) => {

@@ -2,6 +2,7 @@
  * Waiting for the page: an anchor element, the load event, the site's hydration. Every wait gives up
  * with a warning at the runtime's selector timeout (WID-6: never an exception, nothing visible).
  */
+import { isClosed } from '../../_shared/parsed';
 import { one } from './dom';
 import type { Track } from './track';
 
@@ -29,8 +30,9 @@ export const onLoad = (t: Track, fn: () => void): void => {
 };
 
 /**
- * Calls `found` with the first element matching `selector`, now or as soon as it appears; gives up
- * with a warning `timeout` ms after DOM ready. Returns the function that stops waiting.
+ * Calls `found` with the first element matching `selector` once the parser is done with it (now, as
+ * soon as it is, or at DOM ready), so a widget sees the whole region the editor's preview saw; gives
+ * up with a warning `timeout` ms after DOM ready. Returns the function that stops waiting.
  */
 export const waitFor = (t: Track, selector: string, found: (el: Element) => void, timeout = WAIT_MS): (() => void) => {
   let stopObserving = () => {};
@@ -43,17 +45,18 @@ export const waitFor = (t: Track, selector: string, found: (el: Element) => void
   };
   const check = () => {
     const el = one(t.doc, selector);
-    if (el) {
+    const done = !!el && (t.doc.readyState != 'loading' || isClosed(el));
+    if (done) {
       stop();
       found(el);
     }
-    return el;
+    return done;
   };
   if (t.ctx.attempt('ActionError', check, { widget: t.name })) return stop;
   stopObserving = t.observe(t.doc, check, { childList: true, subtree: true });
   onReady(t, () => {
     // Found (or stopped) while the page was still parsing: no give-up timer to start.
-    if (stopped) return;
+    if (stopped || t.ctx.attempt('ActionError', check, { widget: t.name })) return;
     stopTimer = t.timer(() => {
       stopObserving();
       t.log.warn(`Widget "${t.name}": "${selector}" did not appear within ${timeout} ms; not shown`);

@@ -113,6 +113,29 @@ describe('Korean footer widget', () => {
     ]);
   });
 
+  it('WID-115 on a page still being parsed, the details wait for the whole footer and land at its end, as in the preview', async () => {
+    const frame = document.createElement('iframe');
+    document.body.append(frame);
+    const doc = frame.contentDocument!;
+    doc.open();
+    doc.write('<body><footer class="site-footer"><div class="footer-inner">links</div>');
+    const { bootKernel } = await import('../../../core/testing');
+    const { default: changes } = await import('../../../plugins/modules/changes');
+    const { default: widget } = await import('../../../plugins/change-appliers/widget');
+    const k = bootKernel({ win: frame.contentWindow as Window & typeof globalThis, plugins: [changes(), widget, koreanFooter()] });
+    const module = k.get('changes') as import('../../../core').ChangesModule;
+    const applied = module.applyAction({ id: 'a', changes: [{ id: 'kf', type: 'widget', widget_id: 'korean_footer', config: {} } as never] }, { layerId: 'l', experimentId: 'e', variationId: 'v', pageId: 'p' });
+    // The mutation observer has seen the footer (its records are delivered before this timer runs).
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(doc.getElementById(KOREAN_FOOTER_ID)).toBeNull();
+    doc.write('<div class="footer-bottom">legal</div></footer>');
+    doc.close();
+    await applied;
+    await expect.poll(() => doc.getElementById(KOREAN_FOOTER_ID)).not.toBeNull();
+    expect([...doc.querySelector('footer')!.children].map((el) => el.className || el.id)).toEqual(['footer-inner', 'footer-bottom', KOREAN_FOOTER_ID]);
+    frame.remove();
+  });
+
   it('WID-2 hide returns the DOM exactly', async () => {
     fixture();
     const before = snapshot();
