@@ -38,9 +38,13 @@ const start = async (queue: unknown[]) => {
 describe('load with data that is no project, in Chromium', () => {
   it('KRN-9 the cyclic data and a value shared 26 deep are refused in under 50 ms of work', () => {
     for (const data of [cyclicProject(), sharedProject(26)]) {
-      const began = performance.now();
-      expect(loadProblem(data)).toContain(MSG_LOAD_REFUSED);
-      expect(performance.now() - began).toBeLessThan(50);
+      // The fastest of three runs: a browser has no CPU clock, and one run can lose the core to another process.
+      const runs = [0, 1, 2].map(() => {
+        const began = performance.now();
+        expect(loadProblem(data)).toContain(MSG_LOAD_REFUSED);
+        return performance.now() - began;
+      });
+      expect(Math.min(...runs)).toBeLessThan(50);
     }
   });
 

@@ -12,16 +12,13 @@ import { prepareProject } from '../../../../core/project/prepare';
 import { JSON_VALUE_BUDGET, toJson } from '../../../../plugins/_shared/json';
 import { cyclicProject, randomData, sharedNest, sharedProject } from '../../../support/hostile-load';
 import { envNumber, seeded } from '../../../support/seeded';
+import { cpuTimed } from '../../../support/time-bound';
 import { contextPlugin, recordingConsole } from '../kernel/helpers';
 
 const built = { projectId: 'built', accountId: 'a', layers: [] };
 
-/** Milliseconds `fn` takes, and its answer. */
-const timed = <T>(fn: () => T): [T, number] => {
-  const began = performance.now();
-  const answer = fn();
-  return [answer, performance.now() - began];
-};
+/** CPU milliseconds `fn` takes, and its answer. */
+const timed = cpuTimed;
 
 const start = (queue: unknown[]) => {
   const events: KernelEvent[] = [];

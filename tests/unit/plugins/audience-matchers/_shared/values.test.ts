@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { cpuTimed } from '../../../../support/time-bound';
 import { compile, MAX_REGEX_INPUT, regexProblem, testRegex, unsafeReason } from '../../../../../plugins/audience-matchers/_shared/regex';
 import { compileValue, matchValue, parseRange, valueProblem } from '../../../../../plugins/audience-matchers/_shared/values';
 
@@ -72,9 +73,9 @@ describe('value matchers', () => {
       expect(unsafeReason(pattern), pattern).toBeUndefined();
     }
     expect(regexProblem('x'.repeat(2000))).toMatch(/longer than/);
-    const start = performance.now();
-    expect(testRegex('a+b', 'a'.repeat(100000))).toBe(false);
-    expect(performance.now() - start).toBeLessThan(200);
+    const [verdict, ms] = cpuTimed(() => testRegex('a+b', 'a'.repeat(100000)));
+    expect(verdict).toBe(false);
+    expect(ms).toBeLessThan(200);
     expect(testRegex('z$', 'a'.repeat(MAX_REGEX_INPUT) + 'z')).toBe(false);
     expect(compile('x', 'g')).toBeInstanceOf(RegExp);
   });
