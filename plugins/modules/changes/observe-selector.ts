@@ -1,6 +1,6 @@
 /** The module's `observeSelector` (CHG-26): a callback per matching element, now and as they appear. */
 import type { ChangesModule, PluginContext } from '../../../core';
-import { isPolled, isSelector, onReady, type Watchers } from './dom';
+import { isPolled, isReady, isSelector, onReady, type Watchers } from './dom';
 
 /** Creates `observeSelector` over the module's shared observer; `timeout` as for changes. */
 export const createObserveSelector =
@@ -15,21 +15,29 @@ export const createObserveSelector =
     }
     if (!win || !doc) return () => {};
     const seen = new WeakSet<Element>();
-    let timer: unknown;
-    const scan = () => {
+    const watchers = watchersOf(win);
+    // The watch lasts `timeout`, counted as a change counts it (startElements): from now when the DOM is
+    // ready, else from DOM ready as the shared watchers date it. A change started with it ends with it.
+    const since = isReady(doc) ? clock.now() : undefined;
+    let deadline = Infinity;
+    const stop = () => watchers.unwatch(seen);
+    const report = () => {
       for (const el of doc.querySelectorAll(selector)) {
         if (seen.has(el)) continue;
         seen.add(el);
         ctx.attempt('ActionError', () => callback(el), { selector });
       }
     };
-    const watchers = watchersOf(win);
-    watchers.watch(seen, scan, isPolled(selector));
-    const stop = () => {
-      watchers.unwatch(seen);
-      clock.clearTimeout(timer);
+    // The shared watchers wake every scan at its deadline. An element that appears once the deadline has
+    // passed is not reported, whichever timer runs first: the exposure check's watch (ruling 24) must agree
+    // with a change that timed out at that deadline.
+    const scan = () => {
+      if (clock.now() >= deadline) return stop();
+      watchers.wakeAt(deadline);
+      report();
     };
-    if (!options?.indefinitely) onReady(doc, () => (timer = clock.setTimeout(stop, timeout)));
-    scan();
+    watchers.watch(seen, scan, isPolled(selector));
+    if (!options?.indefinitely) onReady(doc, () => watchers.wakeAt((deadline = (since ?? watchers.readyAt() ?? clock.now()) + timeout)));
+    report();
     return stop;
   };

@@ -1,6 +1,8 @@
 /** Selector observation in real Chromium: late elements, polling, timeout, skipping, overheat (CHG-18..25). */
 import { describe, expect, it } from 'vitest';
-import { definePlugin } from '../../../core';
+import { definePlugin, type ChangesModule } from '../../../core';
+import { bootKernel, type FakeClock } from '../../../core/testing';
+import changes from '../../../plugins/modules/changes';
 import { boot, fixture, sleep } from './kit';
 
 const add = (html: string, parent: Element = document.getElementById('fx')!) => {
@@ -238,5 +240,24 @@ describe('observing selectors', () => {
     expect(seen).toEqual([document.querySelector('#fx .o'), late]);
     expect(() => t.changes.observeSelector('#fx [', () => {})).toThrow('observeSelector needs a valid CSS selector');
     stop();
+  });
+
+  it('CHG-22 CHG-26 an element that appears once the watch\'s time is up is not reported, even before its timer has run', async () => {
+    fixture('');
+    // The clock reads what the test sets; its timers are held back, as a busy page can hold back a timer.
+    let now = 1000;
+    const clock = { now: () => now, setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms + 60_000), clearTimeout: (id: unknown) => clearTimeout(id as number) };
+    const t = bootKernel({ win: window, clock: clock as unknown as FakeClock, plugins: [changes({ timeout: 300 })] });
+    const seen: string[] = [];
+    const stop = (t.get('changes') as ChangesModule).observeSelector('#fx .o', (el) => seen.push(el.id));
+    add('<i class="o" id="in-time"></i>');
+    await expect.poll(() => seen).toEqual(['in-time']);
+    now = 1300;
+    add('<i class="o" id="too-late"></i>');
+    // Mutation records are delivered before this timer runs.
+    await sleep(0);
+    expect(seen).toEqual(['in-time']);
+    stop();
+    t.kernel.destroy();
   });
 });

@@ -81,10 +81,11 @@ const GROWTHBOOK_WITH_WIDGETS_GZIP = 40_407;
  * working copy; 61,423 B on 2026-12-02 with ruling 24's exposure records (see the whole preset's budget),
  * 61,583 B with the stacked changes of one element and the runtime waiting with `await`, 61,640 B once the
  * widgets declared whether they replace or insert next to their region (the editor's conflict check reads it),
- * 61,707 B once every wait of the runtime went through `await`.
+ * 61,707 B once every wait of the runtime went through `await`, 61,746 B once widgets waited for the parser
+ * to finish their region and `observeSelector` ended at its deadline by the clock (both found by CI).
  * The budget holds that figure with a little room until the target is met.
  */
-const HOMEPAGE_GZIP_BUDGET = 61_740;
+const HOMEPAGE_GZIP_BUDGET = 61_770;
 
 describe('size budget and strict CSP', () => {
   it('the kernel alone is at most 3 KB gzip', async () => {
