@@ -34,6 +34,10 @@ const SOURCE = { resolve: { conditions: ['source', ...defaultClientConditions] }
 
 export default defineConfig({
   test: {
+    // Two test files at a time in each project (Vitest's default is the cores less one: one here). Many
+    // tests wait on a child process, a socket or a page, so a single worker left a core of CI's two idle
+    // (1.3 cores used); time-bound tests count CPU time (tests/support/time-bound.ts), not the clock.
+    maxWorkers: 2,
     testTimeout: TEST_TIMEOUT_MS,
     hookTimeout: TEST_TIMEOUT_MS,
     projects: [

@@ -1,17 +1,21 @@
 /**
- * `npm test` (and CI through .ci/run): every check in order, each step's output streamed,
- * then one summary. Steps: Chromium present, typecheck, lint (Biome, biome.json), a throwaway PostgreSQL
- * for the collector's tests (started when PostgreSQL is installed and `VARIA_TEST_POSTGRES` names none;
- * stopped and deleted after Vitest), Vitest (unit + browser projects), snippet build, Playwright. A failed step that is not a test run (typecheck, build,
- * Chromium) counts as one failed test. The LAST line printed is exactly
+ * `npm test` (and CI through .ci/run): every check, then one summary. Steps: Chromium present, a
+ * throwaway PostgreSQL for the collector's tests (started when PostgreSQL is installed and
+ * `VARIA_TEST_POSTGRES` names none; stopped and deleted after Vitest), Vitest (unit + browser projects),
+ * snippet build, Playwright; beside Vitest, whose output is streamed, run typecheck, lint (Biome,
+ * biome.json) and the editor's build for the end-to-end tests: they read only the sources and write
+ * nothing Vitest reads, and on a 2-core machine Vitest leaves a core idle while its tests wait. Their
+ * output is shown after Vitest's. A failed step that is not a test run (typecheck, build, Chromium)
+ * counts as one failed test. The LAST line printed is exactly
  * `N passed, N failed` (plus `, N skipped` when some were), and the exit status is non-zero
  * on any failure.
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import { ensureChromium } from './lib/chromium';
+import { desktopBuildIsStale } from './lib/desktop-launch';
 import { postgresUnavailableReason, startThrowawayPostgres, TEST_POSTGRES_ENV, type ThrowawayPostgres } from './lib/postgres';
 import { PLAYWRIGHT_REPORT, REPORTS_DIR, SNIPPETS_BUILT_ENV, VITEST_REPORT } from './lib/reports';
-import { localBin, runCommand, runNpmScript } from './lib/run-command';
+import { localBin, runCommand, runCommandQuietly, runNpmScript } from './lib/run-command';
 import { addTally, emptyTally, formatTally, readPlaywrightTally, readVitestTally, type Tally } from './lib/test-summary';
 
 interface StepResult {
@@ -47,6 +51,22 @@ async function step(
   return tally;
 }
 
+/**
+ * Starts a check that runs beside the streamed steps, its output kept; the answer shows its heading and
+ * output and records it (in the order the answers are called), then tells whether it passed.
+ */
+function besideCheck(name: string, run: () => Promise<{ status: number; output: string }>, failedNote?: string): () => Promise<boolean> {
+  const began = Date.now();
+  const running = run().then((done) => ({ ...done, seconds: (Date.now() - began) / 1000 }));
+  return async () => {
+    const { status, output, seconds } = await running;
+    heading(name);
+    process.stdout.write(output);
+    results.push({ name, tally: checkTally(status === 0), check: true, seconds, note: status === 0 ? undefined : failedNote });
+    return status === 0;
+  };
+}
+
 /** A step that is one check, not a test: failing counts as one failure, passing adds nothing. */
 const checkTally = (ok: boolean): Tally => ({ passed: 0, failed: ok ? 0 : 1, skipped: 0 });
 
@@ -66,15 +86,13 @@ async function main(): Promise<number> {
     }
   });
 
-  await step('Typecheck (npm run typecheck)', async () => {
-    const status = await runNpmScript('typecheck');
-    return { tally: checkTally(status === 0), check: true };
-  });
-
-  await step('Lint (npm run lint)', async () => {
-    const status = await runNpmScript('lint');
-    return { tally: checkTally(status === 0), check: true };
-  });
+  const npmQuietly = (script: string) => () => runCommandQuietly('npm', ['run', script]);
+  const typecheck = besideCheck('Typecheck (npm run typecheck)', npmQuietly('typecheck'));
+  const lint = besideCheck('Lint (npm run lint)', npmQuietly('lint'));
+  // The end-to-end tests run the editor's renderer in web mode; Playwright's global setup builds it when stale.
+  const editorBuild = besideCheck('Editor build (npm run build:desktop)', async () =>
+    desktopBuildIsStale() ? runCommandQuietly('npm', ['run', 'build:desktop']) : { status: 0, output: 'Up to date with desktop/.\n' },
+  'end-to-end tests not run');
 
   const postgresEnv: NodeJS.ProcessEnv = {};
   await step('PostgreSQL (collector tests)', async () => {
@@ -105,6 +123,9 @@ async function main(): Promise<number> {
   });
   postgres?.destroy();
   postgres = undefined;
+  await typecheck();
+  await lint();
+  const editorBuilt = await editorBuild();
 
   let snippetsBuilt = false;
   await step('Snippet build (npm run build:snippets)', async () => {
@@ -117,7 +138,7 @@ async function main(): Promise<number> {
     };
   });
 
-  if (chromiumReady && snippetsBuilt) {
+  if (chromiumReady && snippetsBuilt && editorBuilt) {
     await step('Playwright (end-to-end)', async () => {
       const status = await runCommand(localBin('playwright'), ['test'], { env: { [SNIPPETS_BUILT_ENV]: '1' } });
       return { tally: readPlaywrightTally(PLAYWRIGHT_REPORT, status) };

@@ -39,6 +39,29 @@ export function runCommand(command: string, args: readonly string[], options: Ru
   });
 }
 
+/**
+ * Runs a command with its output (stdout and stderr, interleaved as written) kept rather than shown,
+ * for steps that run beside another whose output is streamed.
+ *
+ * @returns the exit status (1 when the process could not start or died from a signal) and the output.
+ */
+export function runCommandQuietly(command: string, args: readonly string[], options: RunCommandOptions = {}): Promise<{ status: number; output: string }> {
+  return new Promise((resolve) => {
+    let output = '';
+    const child = spawn(command, args, {
+      cwd: options.cwd ?? REPO_ROOT,
+      env: { ...process.env, ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      shell: process.platform === 'win32',
+    });
+    const keep = (chunk: Buffer) => void (output += chunk.toString());
+    child.stdout!.on('data', keep);
+    child.stderr!.on('data', keep);
+    child.once('error', (error) => resolve({ status: 1, output: `${output}Could not run ${command}: ${error.message}\n` }));
+    child.once('close', (code) => resolve({ status: code ?? 1, output }));
+  });
+}
+
 /** Runs `npm run <script>` in the repository; resolves to its exit status. */
 export function runNpmScript(script: string, options: RunCommandOptions = {}): Promise<number> {
   return runCommand('npm', ['run', script], options);
