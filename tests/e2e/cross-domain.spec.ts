@@ -10,13 +10,14 @@
  * Chromium's storage partitioning left on) it gets the unpartitioned localStorage and the visitor is
  * shared; where it is not (Chromium's defaults), the runtime goes on with first-party storage and says so
  * in a debug line. Each page waits for `originsSynced` (the fixture allows the sync 10 s) rather than
- * racing activation.
+ * racing activation. These tests run the full Chromium browser, not the headless shell of the other
+ * tests: the shell has no profile preferences and leaves third-party storage open by default.
  */
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CHROMIUM_ARGS, findChromium } from '../../scripts/lib/chromium';
+import { CHROMIUM_ARGS, findFullChromium } from '../../scripts/lib/chromium';
 import { expect, test, watchPageProblems } from '../support/e2e-fixtures';
 import type { VariaApi, VariaWindow } from '../support/varia-page';
 
@@ -35,7 +36,7 @@ const openBrowser = async (allowThirdPartyStorage = true): Promise<BrowserContex
     writeFileSync(join(dir, 'Default', 'Preferences'), JSON.stringify({ profile: { cookie_controls_mode: 0, block_third_party_cookies: false } }));
   }
   return chromium.launchPersistentContext(dir, {
-    executablePath: findChromium(),
+    executablePath: findFullChromium(),
     args: [...CHROMIUM_ARGS],
   });
 };
