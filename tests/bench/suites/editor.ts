@@ -24,7 +24,7 @@ import type { PublishResult } from '../../../editor-model/api-contract';
 import { TABLES_SCHEMA } from '../../../editor-model/project-schema';
 import { editorCall, editorSocket, sessionOf, type EditorSession } from '../../support/editor-client';
 import { DEFAULT_SNIPPETS_DIR, startServices } from '../../../services/index';
-import { CHROMIUM_ARGS, findChromium } from '../../../scripts/lib/chromium';
+import { CHROMIUM_ARGS, findFullChromium } from '../../../scripts/lib/chromium';
 import { ensureDesktopBuild } from '../../../scripts/lib/desktop-launch';
 import { snippetCode } from '../../../compiler/build';
 import { ROOT, measure } from '../../../compiler/snippet';
@@ -99,7 +99,7 @@ async function openLargeProject(base: EditorSession): Promise<BenchRow[]> {
   });
   await call(base, 'projects/bench-large/save', { content: large.store.getMergeableContent() });
   await large.close();
-  const browser = await chromium.launch({ executablePath: findChromium(), args: [...CHROMIUM_ARGS] });
+  const browser = await chromium.launch({ executablePath: findFullChromium(), args: [...CHROMIUM_ARGS] });
   const rounds = { quiet: [] as Array<Record<string, number>>, busy: [] as Array<Record<string, number>> };
   let monacoAtStart = 0;
   try {

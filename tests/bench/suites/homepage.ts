@@ -14,7 +14,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium } from 'playwright';
 import { renderHomepage } from '../../../config/homepage/site/render';
-import { CHROMIUM_ARGS, findChromium } from '../../../scripts/lib/chromium';
+import { CHROMIUM_ARGS, findFullChromium } from '../../../scripts/lib/chromium';
 import { bundle, measure, ROOT, snippetEntry, type Sizes } from '../../../compiler/snippet';
 import type { BenchRow, BenchSuite } from '../table';
 import { growthbookEntry, optimizelyEntry } from './homepage-peers';
@@ -83,7 +83,7 @@ export const homepageBench: BenchSuite = {
     ];
 
     const server = await serve();
-    const browser = await chromium.launch({ executablePath: findChromium(), args: [...CHROMIUM_ARGS] });
+    const browser = await chromium.launch({ executablePath: findFullChromium(), args: [...CHROMIUM_ARGS] });
     try {
       const context = await browser.newContext();
       const tab = await context.newPage();

@@ -20,7 +20,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium } from 'playwright';
-import { CHROMIUM_ARGS, findChromium } from '../../../scripts/lib/chromium';
+import { CHROMIUM_ARGS, findFullChromium } from '../../../scripts/lib/chromium';
 import { bundle } from '../../../compiler/snippet';
 import type { BenchRow } from '../table';
 
@@ -122,7 +122,7 @@ export const trackerPageRows = async (): Promise<BenchRow[]> => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://localhost:${(server.address() as AddressInfo).port}/page`;
-  const browser = await chromium.launch({ executablePath: findChromium(), args: [...CHROMIUM_ARGS] });
+  const browser = await chromium.launch({ executablePath: findFullChromium(), args: [...CHROMIUM_ARGS] });
   const times: Record<string, number[]> = {};
   const keep = (key: string, value: number) => (times[key] ??= []).push(value);
   try {

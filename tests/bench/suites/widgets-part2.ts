@@ -16,7 +16,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright';
-import { CHROMIUM_ARGS, findChromium } from '../../../scripts/lib/chromium';
+import { CHROMIUM_ARGS, findFullChromium } from '../../../scripts/lib/chromium';
 import { bundle, inlineSnippetEntry, measure, ROOT, snippetEntry } from '../../../compiler/snippet';
 import { startServices } from '../../../services/index';
 import type { BenchRow, BenchSuite } from '../table';
@@ -87,7 +87,7 @@ const pageRows = async (): Promise<BenchRow[]> => {
   const dir = mkdtempSync(join(tmpdir(), 'varia-bench-widgets-part2-'));
   writeFileSync(join(dir, 'homepage.js'), await bundle(snippetEntry(join(ROOT, 'tests/fixtures/projects/e2e-homepage-widgets/project.ts'))));
   const services = await startServices({ port: 0, snippetsDir: dir, dataDir: null });
-  const browser = await chromium.launch({ executablePath: findChromium(), args: [...CHROMIUM_ARGS] });
+  const browser = await chromium.launch({ executablePath: findFullChromium(), args: [...CHROMIUM_ARGS] });
   try {
     const context = await browser.newContext();
     await context.addInitScript(instrument);

@@ -18,7 +18,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright';
-import { CHROMIUM_ARGS, findChromium } from '../../../scripts/lib/chromium';
+import { CHROMIUM_ARGS, findFullChromium } from '../../../scripts/lib/chromium';
 import { bundle, inlineSnippetEntry, measure, ROOT, snippetEntry } from '../../../compiler/snippet';
 import { startServices } from '../../../services/index';
 import type { BenchRow, BenchSuite } from '../table';
@@ -62,7 +62,7 @@ const pageRows = async (): Promise<BenchRow[]> => {
   // The project's snippet served under the homepage's name, so the page loads it in <head>.
   writeFileSync(join(dir, 'homepage.js'), await bundle(snippetEntry(join(ROOT, 'tests/fixtures/projects/e2e-widgets-part1/project.ts'))));
   const services = await startServices({ port: 0, snippetsDir: dir });
-  const browser = await chromium.launch({ executablePath: findChromium(), args: [...CHROMIUM_ARGS] });
+  const browser = await chromium.launch({ executablePath: findFullChromium(), args: [...CHROMIUM_ARGS] });
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     await context.addInitScript(recordLongTasks);
