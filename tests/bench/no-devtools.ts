@@ -18,7 +18,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CHROMIUM_ARGS, findChromium } from '../../scripts/lib/chromium';
+import { CHROMIUM_ARGS, findFullChromium } from '../../scripts/lib/chromium';
 
 /** The time marks a page reports (what its own script put in `window.__r`). */
 export type Marks = Record<string, number>;
@@ -100,7 +100,7 @@ export const visitorLoads = async (loads: Load[], scripts: Record<string, string
   // The measured pages' URL rules expect a path that ends in /bench.
   const addressOf = (index: number) => `http://${all[index]?.first === false ? 'repeat' : `v${index}`}.localhost:${port}/p${index}/bench`;
   const profile = mkdtempSync(join(tmpdir(), 'varia-visitor-'));
-  const chromium = spawn(findChromium() ?? 'chromium', ['--headless', ...CHROMIUM_ARGS, ...FOREGROUND_ARGS, `--user-data-dir=${profile}`, addressOf(0)], { stdio: 'ignore', detached: true });
+  const chromium = spawn(findFullChromium() ?? 'chromium', ['--headless', ...CHROMIUM_ARGS, ...FOREGROUND_ARGS, `--user-data-dir=${profile}`, addressOf(0)], { stdio: 'ignore', detached: true });
   let timer: NodeJS.Timeout | undefined;
   try {
     const stalled = new Promise<'stalled'>((resolve) => (timer = setTimeout(() => resolve('stalled'), PER_PAGE_MS * all.length)));

@@ -9,7 +9,7 @@
  * the page too; its tracking callback is empty, so it sends nothing, while ours sends its batch).
  */
 import { chromium } from 'playwright';
-import { CHROMIUM_ARGS, findChromium } from '../../../scripts/lib/chromium';
+import { CHROMIUM_ARGS, findFullChromium } from '../../../scripts/lib/chromium';
 import { bundle } from '../../../compiler/snippet';
 import type { BenchRow, BenchSuite } from '../table';
 import { FIXTURE, GIVEN_ID, gbSnippet, oursCode, startServer } from './changes';
@@ -28,7 +28,7 @@ export const changesHeadBench: BenchSuite = {
   run: async (): Promise<BenchRow[]> => {
     const pages = { none: inHead(''), ours: inHead((await oursCode()).fitted), gb: inHead(await bundle(gbSnippet(GIVEN_ID))) };
     const server = await startServer({});
-    const browser = await chromium.launch({ executablePath: findChromium(), args: [...CHROMIUM_ARGS] });
+    const browser = await chromium.launch({ executablePath: findFullChromium(), args: [...CHROMIUM_ARGS] });
     try {
       const context = await browser.newContext();
       const page = await context.newPage();

@@ -34,7 +34,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium } from 'playwright';
-import { CHROMIUM_ARGS, findChromium } from '../../../scripts/lib/chromium';
+import { CHROMIUM_ARGS, findFullChromium } from '../../../scripts/lib/chromium';
 import { normalizeProjectData, validateProject } from '../../../core/project';
 import { fitStandardPreset, fittedStubs, STANDARD_MODULES } from '../../../plugins/presets/fit';
 import { standardPreset } from '../../../plugins/presets/standard';
@@ -539,7 +539,7 @@ export const changesBench: BenchSuite = {
   title: 'Changes: 20 mixed changes on a page of ~2000 elements, Chromium (ms; ratio below 1 means faster)',
   run: async (): Promise<BenchRow[]> => {
     const code = await bundle(ENTRY);
-    const browser = await chromium.launch({ executablePath: findChromium(), args: [...CHROMIUM_ARGS, '--js-flags=--expose-gc'] });
+    const browser = await chromium.launch({ executablePath: findFullChromium(), args: [...CHROMIUM_ARGS, '--js-flags=--expose-gc'] });
     try {
       const page = await browser.newPage();
       // Served cross-origin isolated (COOP + COEP on a localhost address, a secure context) so that

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright';
 import { DEFAULT_SNIPPETS_DIR, startServices } from '../../../services/index';
-import { CHROMIUM_ARGS, findChromium } from '../../../scripts/lib/chromium';
+import { CHROMIUM_ARGS, findFullChromium } from '../../../scripts/lib/chromium';
 import { ensureDesktopBuild } from '../../../scripts/lib/desktop-launch';
 import type { BenchRow, BenchSuite } from '../table';
 
@@ -38,7 +38,7 @@ export const editorCanvasBench: BenchSuite = {
     const dir = mkdtempSync(join(tmpdir(), 'varia-canvas-bench-'));
     cpSync(DEFAULT_SNIPPETS_DIR, join(dir, 'snippets'), { recursive: true });
     const services = await startServices({ dataDir: join(dir, 'data'), snippetsDir: join(dir, 'snippets') });
-    const browser = await chromium.launch({ executablePath: findChromium(), args: [...CHROMIUM_ARGS] });
+    const browser = await chromium.launch({ executablePath: findFullChromium(), args: [...CHROMIUM_ARGS] });
     const rows: BenchRow[] = [];
     try {
       // The services load the agent (from its build cache) when they start, as `npm start` does.
