@@ -15,6 +15,7 @@ import { DatabaseRefusedError, type EventStore, type EventStoreOptions, MAX_REPO
 import { migrate } from './libsql-schema';
 import { createGroupCommit } from './group-commit';
 import { type AddRequest, ATTRIBUTE_COLUMNS, DECISION_COLUMNS, EVENT_COLUMNS, EXPOSURE_COLUMNS, requestRows, type SqlValue } from './rows';
+import { rebuildStatements } from './rollup-sql';
 import { readSummary, readVariationOutcomes, type Row, summaryQueries } from './summary-sql';
 
 /** How long a writer waits for another process's write lock before the request is answered 503. */
@@ -76,16 +77,20 @@ export async function openLibsqlStore(file?: string, options: EventStoreOptions 
   const insertDecision = db.prepare(`INSERT OR IGNORE INTO decisions (${DECISION_COLUMNS.join(', ')}) VALUES (${placeholders(DECISION_COLUMNS.length)})`);
   const insertExposure = db.prepare(`INSERT OR IGNORE INTO exposures (${EXPOSURE_COLUMNS.join(', ')}) VALUES (${placeholders(EXPOSURE_COLUMNS.length)})`);
   const upsertAttribute = db.prepare(`INSERT OR REPLACE INTO attributes (${ATTRIBUTE_COLUMNS.join(', ')}) VALUES (${placeholders(ATTRIBUTE_COLUMNS.length)})`);
+  const countKey = db.prepare('INSERT INTO key_counts (project_id, event_key, events) VALUES (?, ?, 1) ON CONFLICT (project_id, event_key) DO UPDATE SET events = events + 1');
+  const addVisitor = db.prepare('INSERT OR IGNORE INTO project_visitors (project_id, visitor_id) VALUES (?, ?)');
+  // The visitors of a group, from its JSON list (./rows.ts).
+  const rebuild = rebuildStatements("SELECT json_extract(value, '$[0]') AS project_id, json_extract(value, '$[1]') AS visitor_id FROM json_each(?)").map((text) => db.prepare(text));
   const insertReport = db.prepare('INSERT OR IGNORE INTO reports (id, project_id, body, received_at) VALUES (?,?,?,?)');
   const pruneReports = db.prepare('DELETE FROM reports WHERE rowid IN (SELECT rowid FROM reports ORDER BY received_at, rowid LIMIT ?)');
   let reportCount = Number((rows('SELECT COUNT(*) AS n FROM reports', [])[0] ?? {}).n ?? 0);
 
   // One transaction for a group of requests (./group-commit.ts): every batch of each is stored, or none.
   const storeGroup = db.transaction((group: readonly AddRequest[]): StoreResult[] => {
-    const { events, eventsPerRequest, attributes } = requestRows(group);
+    const { events, eventsPerRequest, attributes, visitors } = requestRows(group);
     for (const attribute of attributes) upsertAttribute.run(...attribute);
     let next = 0;
-    return eventsPerRequest.map((count) => {
+    const results = eventsPerRequest.map((count) => {
       let accepted = 0;
       for (const event of events.slice(next, (next += count))) {
         if (insertEvent.run(...event.values).changes == 0) continue;
@@ -93,9 +98,15 @@ export async function openLibsqlStore(file?: string, options: EventStoreOptions 
         // A decision (an exposure) is stored with the event that announced it, when that event is new.
         if (event.decision) insertDecision.run(...event.decision);
         if (event.exposure) insertExposure.run(...event.exposure);
+        const [project, , , , , visitor, , type, , key] = event.values;
+        countKey.run(project, key ?? type);
+        addVisitor.run(project, visitor);
       }
       return { accepted, duplicates: count - accepted };
     });
+    // In the same transaction: the summary never sees events without their rollups.
+    for (const statement of rebuild) statement.run(visitors);
+    return results;
   });
   const add = createGroupCommit({ concurrency: 1, write: async (group) => unavailableWhenBusy(() => storeGroup(group)) });
 

@@ -32,6 +32,8 @@ export interface RequestRows {
   readonly eventsPerRequest: number[];
   /** Attributes, one per (project, visitor, key): the last one sent wins, as with sequential upserts. */
   readonly attributes: SqlValue[][];
+  /** The visitors with events in the requests, once each, as a JSON list of `[project, visitor]`: whose rollups to rebuild (./rollup-sql.ts). */
+  readonly visitors: string;
 }
 
 /** The events table's columns; project_id and uuid first (the key). */
@@ -67,7 +69,9 @@ export function requestRows(requests: readonly AddRequest[]): RequestRows {
     for (const batch of batches) addBatch(batch, receivedAt, events, attributes);
     eventsPerRequest.push(events.length - before);
   }
-  return { events, eventsPerRequest, attributes: [...attributes.values()] };
+  // Sorted, so concurrent writers take the visitors' locks in one order (PostgreSQL).
+  const visitors = [...new Set(events.map(({ values }) => JSON.stringify([values[0], values[5]])))].sort();
+  return { events, eventsPerRequest, attributes: [...attributes.values()], visitors: `[${visitors.join(',')}]` };
 }
 
 /** Adds one batch's events and attributes. */
