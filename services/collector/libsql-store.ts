@@ -16,7 +16,8 @@ import { migrate } from './libsql-schema';
 import { createGroupCommit } from './group-commit';
 import { type AddRequest, ATTRIBUTE_COLUMNS, DECISION_COLUMNS, EVENT_COLUMNS, EXPOSURE_COLUMNS, requestRows, type SqlValue } from './rows';
 import { rebuildStatements } from './rollup-sql';
-import { readSummary, readVariationOutcomes, type Row, summaryQueries } from './summary-sql';
+import { dailyQueries, readDaily } from './daily-sql';
+import { readSummary, readVariationOutcomes, type Row, type SqlDialect, summaryQueries } from './summary-sql';
 
 /** How long a writer waits for another process's write lock before the request is answered 503. */
 const BUSY_TIMEOUT_MS = 5000;
@@ -110,7 +111,9 @@ export async function openLibsqlStore(file?: string, options: EventStoreOptions 
   });
   const add = createGroupCommit({ concurrency: 1, write: async (group) => unavailableWhenBusy(() => storeGroup(group)) });
 
-  const sql = summaryQueries({ bytewise: '' });
+  const dialect: SqlDialect = { bytewise: '', day: (time) => `CAST(${time} / 86400000 AS INTEGER)` };
+  const sql = summaryQueries(dialect);
+  const daily = dailyQueries(dialect);
   const query = async (text: string, params: SqlValue[]) => rows(text, params);
 
   return {
@@ -123,6 +126,7 @@ export async function openLibsqlStore(file?: string, options: EventStoreOptions 
         if (reportCount > maxReports) reportCount -= pruneReports.run(reportCount - maxReports + Math.ceil(maxReports / 10)).changes;
       }),
     summary: (projectId) => readSummary(query, sql, projectId),
+    daily: (projectId, experimentId, goal) => readDaily(query, daily, projectId, experimentId, goal),
     list: async (projectId, visitorId) =>
       rows(
         `SELECT uuid, type, key, entity_id AS "entityId", timestamp, visitor_id AS "visitorId" FROM events

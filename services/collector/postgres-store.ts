@@ -14,7 +14,8 @@ import { createGroupCommit } from './group-commit';
 import { migratePostgres } from './postgres-schema';
 import { type AddRequest, ATTRIBUTE_COLUMNS, DECISION_COLUMNS, EVENT_COLUMNS, EXPOSURE_COLUMNS, requestRows, type SqlValue } from './rows';
 import { rebuildStatements } from './rollup-sql';
-import { readSummary, readVariationOutcomes, summaryQueries } from './summary-sql';
+import { dailyQueries, readDaily } from './daily-sql';
+import { readSummary, readVariationOutcomes, type SqlDialect, summaryQueries } from './summary-sql';
 
 /** Connections each collector process keeps at most. */
 const POOL_SIZE = 10;
@@ -185,7 +186,9 @@ export async function openPostgresStore(url: string, options: EventStoreOptions 
       client.release(broken === undefined ? undefined : broken instanceof Error ? broken : new Error(String(broken)));
     }
   };
-  const sql = summaryQueries({ bytewise: ' COLLATE "C"' });
+  const dialect: SqlDialect = { bytewise: ' COLLATE "C"', day: (time) => `FLOOR(${time} / 86400000)` };
+  const sql = summaryQueries(dialect);
+  const daily = dailyQueries(dialect);
 
   // A group of requests in one transaction (./group-commit.ts): the visitors locked, the rows in one statement,
   // the visitors' rollups rebuilt; the uuids it stored say which request's events were new.
@@ -231,6 +234,7 @@ export async function openPostgresStore(url: string, options: EventStoreOptions 
       );
     },
     summary: (projectId) => readSummary(query, sql, projectId),
+    daily: (projectId, experimentId, goal) => readDaily(query, daily, projectId, experimentId, goal),
     list: async (projectId, visitorId) =>
       (await query(
         `SELECT uuid, type, key, entity_id AS "entityId", timestamp, visitor_id AS "visitorId" FROM events

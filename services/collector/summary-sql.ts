@@ -19,6 +19,8 @@ export const RUNTIME_EVENT_TYPES = ['campaign_activated', 'client_activation', '
 export interface SqlDialect {
   /** Added after a text column in ORDER BY for a bytewise order (SQLite's is already bytewise; PostgreSQL's follows the database locale). */
   readonly bytewise: string;
+  /** The UTC day (whole days since 1970) of a time in milliseconds: SQLite divides integers whole, PostgreSQL's doubles need FLOOR. */
+  readonly day: (time: string) => string;
 }
 
 /**
