@@ -80,7 +80,8 @@ export const FILL_COUNTERS = [
  * revenue's, `count`: a counter's) and `keyed`, what follows a table keyed by its primary key alone (SQLite:
  * ` WITHOUT ROWID`, so the key is the table). The keys are in the summary's grouping order, so it reads
  * them in order without sorting (SQLite: 0.16 s instead of 0.73 s over 1,000,000 events); the rebuild
- * finds a visitor's rows by the `_visitor` indexes.
+ * finds a visitor's rows by the `_visitor` indexes (`counted_visitor` holds `first_at` too: covering, so
+ * SQLite's planner takes it rather than every row of the project by the key's prefix).
  */
 export const rollupTables = ({ time, amount, count, keyed }: { time: string; amount: string; count: string; keyed: string }) => `
   CREATE TABLE key_counts (
@@ -106,7 +107,7 @@ export const rollupTables = ({ time, amount, count, keyed }: { time: string; amo
     converted SMALLINT NOT NULL,
     PRIMARY KEY (project_id, campaign_id, experiment_id, variation_id, basis_id, visitor_id)
   )${keyed};
-  CREATE INDEX counted_visitor ON counted (project_id, visitor_id);
+  CREATE INDEX counted_visitor ON counted (project_id, visitor_id, first_at);
   CREATE INDEX counted_experiment ON counted (experiment_id, basis_id);
   CREATE TABLE counted_goals (
     project_id TEXT NOT NULL,
