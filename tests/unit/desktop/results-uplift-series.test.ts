@@ -73,11 +73,11 @@ describe('uplift over days', () => {
     const [b] = upliftSeries(experiment(false), DAILY, { metric: 'conversion', method: 'sequential' });
     expect(b.points[1].ci![0]).toBeLessThan(0);
     const last = (b.points[2].ci ?? []).map((bound) => `+${(bound * 100).toFixed(1)}%`).join(' to ');
-    expect(chartSummary(b)).toBe(`Variation B against the control on ${dayText(DAY0 + 2)}: +40.0% (${last}), from 3,000 and 3,000 visitors. The interval lies above zero.`);
+    expect(chartSummary(b)).toBe(`Variation B against the control on ${dayText(DAY0 + 2)}: +40.0% (${last}), from 3,000 and 3,000 visitors. The interval lies above zero. Before ${dayText(DAY0 + 1)} there were too few visitors or conversions to compare.`);
     // Fixed horizon: already above zero on day 2, so "since" that day.
     const [fixed] = upliftSeries(experiment(false), DAILY, { metric: 'conversion', method: 'frequentist' });
     expect(fixed.points[1].ci![0]).toBeGreaterThan(0);
-    expect(chartSummary(fixed)).toMatch(new RegExp(`The interval lies above zero since ${dayText(DAY0 + 1)}\\.$`));
+    expect(chartSummary(fixed)).toMatch(new RegExp(`The interval lies above zero since ${dayText(DAY0 + 1)}\\. Before ${dayText(DAY0 + 1)} there were too few`));
     expect(chartSummary({ variationId: 'B', name: 'Variation B', points: [{ day: DAY0, visitors: [1, 1] }] })).toBe('Variation B: not enough visitors on any day yet to compare with the control.');
     expect(upliftSeries(experiment(false), { firstDay: null, days: 0, series: [] }, { metric: 'conversion', method: 'sequential' })).toEqual([]);
   });

@@ -9,8 +9,8 @@ import { dayText, type UpliftPoint, type UpliftSeries } from './uplift-series';
 
 const WIDTH = 640;
 const HEIGHT = 200;
-const LEFT = 52;
-const RIGHT = 12;
+const LEFT = 62;
+const RIGHT = 24;
 const TOP = 12;
 const BOTTOM = 34;
 
@@ -29,7 +29,9 @@ export function chartSummary(series: UpliftSeries): string {
   let since = points.length - 1;
   while (since > 0 && sideOf(points[since - 1]) === side) since--;
   const where = side === 'across' ? 'holds zero' : `lies ${side} zero`;
-  return `${series.name} against the control on ${dayText(last.day)}: ${signedPercent(last.expected)} (${signedPercent(last.ci[0])} to ${signedPercent(last.ci[1])}), from ${last.visitors[0].toLocaleString('en-US')} and ${last.visitors[1].toLocaleString('en-US')} visitors. The interval ${where}${since < points.length - 1 ? ` since ${dayText(points[since].day)}` : ''}.`;
+  // Days before the first comparable one are a gap on the chart: say why.
+  const before = points[0].day > series.points[0].day ? ` Before ${dayText(points[0].day)} there were too few visitors or conversions to compare.` : '';
+  return `${series.name} against the control on ${dayText(last.day)}: ${signedPercent(last.expected)} (${signedPercent(last.ci[0])} to ${signedPercent(last.ci[1])}), from ${last.visitors[0].toLocaleString('en-US')} and ${last.visitors[1].toLocaleString('en-US')} visitors. The interval ${where}${since < points.length - 1 ? ` since ${dayText(points[since].day)}` : ''}.${before}`;
 }
 
 /** Splits the drawable points into runs of consecutive days (a gap where a day could not be compared). */
@@ -50,9 +52,10 @@ function runs(points: UpliftPoint[]): Drawn[][] {
 /** One variation's chart. */
 export function UpliftChart({ series, id }: { series: UpliftSeries; id: string }) {
   const points = series.points.filter(drawn);
-  // The scale fits the last day with room, so the first days' wide intervals do not flatten the rest (they are clipped).
+  // The scale fits the last day's interval twice over, so the first days' wide intervals (clipped at the
+  // edge) do not flatten the days that matter.
   const last = points.at(-1);
-  const scale = last ? Math.min(axisScale(points.flatMap((point) => point.ci)), 4 * axisScale([...last.ci, last.expected])) : 0.05;
+  const scale = last ? Math.min(axisScale(points.flatMap((point) => point.ci)), axisScale(last.ci.map((bound) => 2 * bound))) : 0.05;
   const days = Math.max(1, series.points.length - 1);
   const first = series.points[0]?.day ?? 0;
   const x = (day: number) => LEFT + ((day - first) / days) * (WIDTH - LEFT - RIGHT);
