@@ -15,7 +15,7 @@ import { DatabaseRefusedError, type EventStore, type EventStoreOptions, MAX_REPO
 import { migrate } from './libsql-schema';
 import { createGroupCommit } from './group-commit';
 import { type AddRequest, ATTRIBUTE_COLUMNS, DECISION_COLUMNS, EVENT_COLUMNS, EXPOSURE_COLUMNS, requestRows, type SqlValue } from './rows';
-import { rebuildStatements } from './rollup-sql';
+import { pendingVisitors, rebuildStatements } from './rollup-sql';
 import { dailyQueries, readDaily } from './daily-sql';
 import { readSummary, readVariationOutcomes, type Row, type SqlDialect, summaryQueries } from './summary-sql';
 
@@ -78,9 +78,10 @@ export async function openLibsqlStore(file?: string, options: EventStoreOptions 
   const insertDecision = db.prepare(`INSERT OR IGNORE INTO decisions (${DECISION_COLUMNS.join(', ')}) VALUES (${placeholders(DECISION_COLUMNS.length)})`);
   const insertExposure = db.prepare(`INSERT OR IGNORE INTO exposures (${EXPOSURE_COLUMNS.join(', ')}) VALUES (${placeholders(EXPOSURE_COLUMNS.length)})`);
   const upsertAttribute = db.prepare(`INSERT OR REPLACE INTO attributes (${ATTRIBUTE_COLUMNS.join(', ')}) VALUES (${placeholders(ATTRIBUTE_COLUMNS.length)})`);
-  const countKey = db.prepare('INSERT INTO key_counts (project_id, event_key, events) VALUES (?, ?, 1) ON CONFLICT (project_id, event_key) DO UPDATE SET events = events + 1');
+  const countKey = db.prepare('INSERT INTO key_counts (project_id, event_key, events) VALUES (?, ?, ?) ON CONFLICT (project_id, event_key) DO UPDATE SET events = events + excluded.events');
   const addVisitor = db.prepare('INSERT OR IGNORE INTO project_visitors (project_id, visitor_id) VALUES (?, ?)');
-  // The visitors of a group, from its JSON list (./rows.ts).
+  // The visitors of a group (its JSON list, ./rows.ts) whose rollups need rebuilding, then the rebuild of those.
+  const findPending = db.prepare(pendingVisitors("SELECT json_extract(value, '$[0]') AS project_id, json_extract(value, '$[1]') AS visitor_id, json_extract(value, '$[2]') AS decided FROM json_each(?)"));
   const rebuild = rebuildStatements("SELECT json_extract(value, '$[0]') AS project_id, json_extract(value, '$[1]') AS visitor_id FROM json_each(?)").map((text) => db.prepare(text));
   const insertReport = db.prepare('INSERT OR IGNORE INTO reports (id, project_id, body, received_at) VALUES (?,?,?,?)');
   const pruneReports = db.prepare('DELETE FROM reports WHERE rowid IN (SELECT rowid FROM reports ORDER BY received_at, rowid LIMIT ?)');
@@ -91,6 +92,9 @@ export async function openLibsqlStore(file?: string, options: EventStoreOptions 
     const { events, eventsPerRequest, attributes, visitors } = requestRows(group);
     for (const attribute of attributes) upsertAttribute.run(...attribute);
     let next = 0;
+    // The counters once per key and visitor of the group, not once per event.
+    const newPerKey = new Map<string, number>();
+    const newVisitors = new Set<string>();
     const results = eventsPerRequest.map((count) => {
       let accepted = 0;
       for (const event of events.slice(next, (next += count))) {
@@ -100,13 +104,20 @@ export async function openLibsqlStore(file?: string, options: EventStoreOptions 
         if (event.decision) insertDecision.run(...event.decision);
         if (event.exposure) insertExposure.run(...event.exposure);
         const [project, , , , , visitor, , type, , key] = event.values;
-        countKey.run(project, key ?? type);
-        addVisitor.run(project, visitor);
+        const counter = JSON.stringify([project, key ?? type]);
+        newPerKey.set(counter, (newPerKey.get(counter) ?? 0) + 1);
+        newVisitors.add(JSON.stringify([project, visitor]));
       }
       return { accepted, duplicates: count - accepted };
     });
     // In the same transaction: the summary never sees events without their rollups.
-    for (const statement of rebuild) statement.run(visitors);
+    for (const [counter, events] of newPerKey) countKey.run(...(JSON.parse(counter) as SqlValue[]), events);
+    for (const visitor of newVisitors) addVisitor.run(...(JSON.parse(visitor) as SqlValue[]));
+    const pending = findPending.all(visitors) as Row[];
+    if (pending.length) {
+      const list = JSON.stringify(pending.map((row) => [row.project_id, row.visitor_id]));
+      for (const statement of rebuild) statement.run(list);
+    }
     return results;
   });
   const add = createGroupCommit({ concurrency: 1, write: async (group) => unavailableWhenBusy(() => storeGroup(group)) });

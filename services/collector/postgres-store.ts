@@ -13,7 +13,7 @@ import { DatabaseRefusedError, type EventStore, type EventStoreOptions, MAX_REPO
 import { createGroupCommit } from './group-commit';
 import { migratePostgres } from './postgres-schema';
 import { type AddRequest, ATTRIBUTE_COLUMNS, DECISION_COLUMNS, EVENT_COLUMNS, EXPOSURE_COLUMNS, requestRows, type SqlValue } from './rows';
-import { rebuildStatements } from './rollup-sql';
+import { pendingVisitors, rebuildStatements } from './rollup-sql';
 import { dailyQueries, readDaily } from './daily-sql';
 import { readSummary, readVariationOutcomes, type SqlDialect, summaryQueries } from './summary-sql';
 
@@ -74,8 +74,14 @@ const GROUP_VISITORS = "SELECT value->>0 AS project_id, value->>1 AS visitor_id 
  */
 const LOCK_VISITORS = `SELECT pg_advisory_xact_lock(h) FROM (
   SELECT DISTINCT hashtextextended(project_id || '/' || visitor_id, 0) AS h FROM (${GROUP_VISITORS}) v ORDER BY h) locks`;
-/** The rollups' rebuild of the group's visitors (./rollup-sql.ts), after the events are in. */
-const REBUILD = rebuildStatements(GROUP_VISITORS);
+/** Which of them need their rollups rebuilt (./rollup-sql.ts), asked once the locks are held and the events are in. */
+const PENDING = pendingVisitors("SELECT value->>0 AS project_id, value->>1 AS visitor_id, (value->>2)::int AS decided FROM json_array_elements(?::json)");
+/**
+ * The rollups' rebuild of those visitors, given as two arrays: `unnest` of arrays known at planning tells
+ * PostgreSQL how many visitors there are (json_array_elements says 100 whatever the list), so it looks them
+ * up by index instead of scanning every event. Sent unnamed, so each is planned with its arrays.
+ */
+const REBUILD = rebuildStatements('SELECT v.project_id, v.visitor_id FROM unnest(?::text[], ?::text[]) AS v(project_id, visitor_id)');
 
 /** One array per column, for `unnest`. */
 const columnsOf = (rows: readonly (readonly SqlValue[])[], width: number): SqlValue[][] =>
@@ -157,7 +163,7 @@ export async function openPostgresStore(url: string, options: EventStoreOptions 
     }
   };
   /** Runs `body` in one transaction on one pooled connection: committed when it resolves, rolled back when it throws. */
-  const transaction = async <T>(body: (run: (text: string, params: unknown[], name: string) => Promise<Record<string, unknown>[]>) => Promise<T>): Promise<T> => {
+  const transaction = async <T>(body: (run: (text: string, params: unknown[], name?: string) => Promise<Record<string, unknown>[]>) => Promise<T>): Promise<T> => {
     let client: pg.PoolClient;
     try {
       client = await pool.connect();
@@ -165,7 +171,7 @@ export async function openPostgresStore(url: string, options: EventStoreOptions 
       throw new StoreUnavailableError(`the collector's PostgreSQL database at ${address} cannot be reached (${reasonOf(error)})`, { cause: error });
     }
     let broken: unknown;
-    const run = async (text: string, params: unknown[], name: string) => {
+    const run = async (text: string, params: unknown[], name?: string) => {
       let index = 0;
       const config = { name, text: text.replace(/\?/g, () => `$${++index}`), values: params, query_timeout: WRITE_TIMEOUT_MS };
       return (await client.query(config)).rows;
@@ -209,7 +215,9 @@ export async function openPostgresStore(url: string, options: EventStoreOptions 
         ],
         'varia-collector-add',
       );
-      for (const [i, statement] of REBUILD.entries()) await run(statement, [visitors], `varia-collector-rebuild-${i}`);
+      const pending = await run(PENDING, [visitors], 'varia-collector-pending');
+      const arrays = [pending.map((row) => row.project_id), pending.map((row) => row.visitor_id)];
+      if (pending.length) for (const [i, statement] of REBUILD.entries()) await run(statement, arrays, `varia-collector-rebuild-${i}`);
       return added;
     });
     const unclaimed = new Set(stored.map((row) => JSON.stringify([row.project_id, row.uuid])));

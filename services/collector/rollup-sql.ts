@@ -10,8 +10,9 @@
  * - `counted_goals`: per counted row and goal key, the visitor's totals of revenue and value since then.
  *
  * A visitor's `counted` and `counted_goals` rows are rebuilt from their stored events whenever a request
- * brings events of theirs (an earlier decision arriving late moves the time everything counts from, so
- * adding to the old totals would be wrong): a few index lookups per visitor, all in SQL.
+ * brings events of theirs and they are decided or counted ({@link pendingVisitors}; an earlier decision
+ * arriving late moves the time everything counts from, so adding to the old totals would be wrong): a few
+ * index lookups per visitor, all in SQL.
  * `experiment_id` and `variation_id` are stored as '' for none (decisions may lack them; a key column
  * cannot be NULL), and read back as NULL.
  */
@@ -65,6 +66,15 @@ export function rebuildStatements(affected: string): string[] {
     GROUP BY k.project_id, k.visitor_id, k.campaign_id, k.experiment_id, k.variation_id, k.basis_id, COALESCE(c.key, c.type)`,
   ];
 }
+
+/**
+ * The visitors of a group whose rollups need rebuilding: those whose events announced a decision or an
+ * exposure, and those already counted somewhere (their goals may count). A visitor in no experiment
+ * costs no rebuild. `group` selects `project_id, visitor_id, decided` (1 or 0).
+ */
+export const pendingVisitors = (group: string) => `
+  SELECT g.project_id, g.visitor_id FROM (${group}) g
+  WHERE g.decided = 1 OR EXISTS (SELECT 1 FROM counted c WHERE c.project_id = g.project_id AND c.visitor_id = g.visitor_id)`;
 
 /** Every visitor with an event: the migration to layout 5 builds the rollups of the events already stored. */
 export const ALL_VISITORS = 'SELECT DISTINCT project_id, visitor_id FROM events';
