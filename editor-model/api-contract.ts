@@ -270,6 +270,33 @@ export interface ProjectResults {
   live: { revision: number; kind: RevisionKind; from?: number } | null;
 }
 
+/**
+ * The Results tab's chart (issue 38): one experiment's figures for one goal at the end of each day (UTC)
+ * since its first counted visitor, cumulative, per variation and basis (`basisId` null: the variation's
+ * decided visitors; else its visitors exposed on that basis, ruling 24). Index i is day `firstDay + i`.
+ */
+export interface DailyResults {
+  /** Whole days since 1970 (UTC) of the first list entry; null before the first visitor. */
+  firstDay: number | null;
+  days: number;
+  series: Array<{
+    variationId: string | null;
+    basisId: string | null;
+    visitors: number[];
+    /** Visitors who sent the goal by the end of each day. */
+    conversions: number[];
+    /** Sums over visitors of their totals of the goal's revenue (value) by then; null until some event carried one. */
+    revenue: Array<ValueTotals | null>;
+    value: Array<ValueTotals | null>;
+  }>;
+}
+
+/** The query of the daily results: the experiment, and the goal (an event api name; absent or empty: any goal event). */
+export interface DailyQuery {
+  experiment: string;
+  goal?: string;
+}
+
 /** A preview link of the working copy: the token the page's bootstrap asks its data with, and until when it works. */
 export interface PreviewLink {
   token: string;
@@ -377,6 +404,7 @@ export const EDITOR_API = {
   revision: get<Revision>()('/api/editor/projects/:id/revisions/:revision'),
   diff: get<EntityDiff[], DiffQuery>()('/api/editor/projects/:id/diff', { from: diffSide, to: diffSide }),
   results: get<ProjectResults>()('/api/editor/projects/:id/results'),
+  resultsDaily: get<DailyResults, DailyQuery>()('/api/editor/projects/:id/results/daily', { experiment: text(500), goal: optional(text(500)) }),
   previewLink: post<PreviewLinkBody, PreviewLink>()(
     '/api/editor/projects/:id/preview-link',
     shape({ variationIds: listOf(matching(/^[\w.-]{1,200}$/, 'a variation id'), 100) }),

@@ -114,6 +114,29 @@ export interface ProjectSummary {
   eventsByKey: Record<string, number>;
 }
 
+/**
+ * One experiment's figures for one goal at the end of each day (UTC) since its first counted visitor,
+ * cumulative: per variation and basis, as {@link ExposedSummary} counts them (`basisId` null: the
+ * variation's decided visitors). Index i of each list is day `firstDay + i`.
+ */
+export interface DailySeries {
+  /** The first day (whole days since 1970, UTC); null when nobody is counted yet. */
+  firstDay: number | null;
+  /** Days in each list. */
+  days: number;
+  series: Array<{
+    variationId: string | null;
+    basisId: string | null;
+    /** Visitors counted by the end of each day. */
+    visitors: number[];
+    /** Of them, those who sent the goal by then (at or after they were counted). */
+    conversions: number[];
+    /** The sums of their totals of the goal's revenue and value by then; null until some event carried one. */
+    revenue: Array<ValueSums | null>;
+    value: Array<ValueSums | null>;
+  }>;
+}
+
 /** A stored event, as listed for one visitor. */
 export interface StoredEvent {
   uuid: string;
@@ -139,6 +162,8 @@ export interface EventStoreReader {
   variationOutcomes(experimentId: string): Promise<VariationOutcome[]>;
   /** The project's summary and its results' statistics, as `GET /v1/summary` answers it. */
   summary(projectId: string): Promise<ProjectSummary>;
+  /** An experiment's cumulative figures per day for one goal (an event key; '' for any goal event): the results' chart. */
+  daily(projectId: string, experimentId: string, goal: string): Promise<DailySeries>;
 }
 
 /** The engines behind the contract. */

@@ -11,15 +11,18 @@
  *   for them (2.4 times faster over 300,000 events).
  * - Version 4: `exposures` (ruling 24), one row per `exposure` event: the experiment, the visitor's
  *   variation and the basis variation; filled from then on (earlier files had no such events to keep).
+ * - Version 5: the summary's rollups (./rollup-sql.ts: `key_counts`, `project_visitors`, `counted`,
+ *   `counted_goals`), kept as events arrive; the upgrade builds them from the events already stored.
  */
 import type { Database } from 'libsql';
 import { DatabaseRefusedError } from './contract';
+import { ALL_VISITORS, FILL_COUNTERS, rebuildStatements, rollupTables } from './rollup-sql';
 
 /** A pragma's value (libsql answers `{ <name>: value }` rows, with timing metadata beside). */
 export const pragma = (db: Database, name: string): unknown => (db.prepare(`PRAGMA ${name}`).get() as Record<string, unknown>)[name];
 
 /** The layout this code writes. */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 const TABLES = `
 CREATE TABLE IF NOT EXISTS events (
@@ -104,6 +107,13 @@ CREATE TABLE IF NOT EXISTS exposures (
 );
 CREATE INDEX IF NOT EXISTS exposures_experiment ON exposures (project_id, experiment_id, variation_id, basis_id);`;
 
+/** Version 5: the rollups, filled from the stored events. */
+const ROLLUPS = [
+  rollupTables({ time: 'INTEGER', amount: 'REAL', count: 'INTEGER', keyed: ' WITHOUT ROWID' }),
+  ...FILL_COUNTERS,
+  ...rebuildStatements(ALL_VISITORS),
+];
+
 const hasTable = (db: Database, name: string): boolean =>
   !!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name);
 
@@ -122,6 +132,7 @@ export function migrate(db: Database, target = SCHEMA_VERSION): void {
     if (version < 2 && target >= 2) db.exec(version == 0 && hasTable(db, 'events') && hasTable(db, 'decisions') ? UPGRADE_FROM_0 : TABLES);
     if (version < 3 && target >= 3) db.exec(GOALS_INDEX);
     if (version < 4 && target >= 4) db.exec(EXPOSURES);
+    if (version < 5 && target >= 5) for (const statement of ROLLUPS) db.exec(statement);
     if (version < target) db.exec(`PRAGMA user_version = ${target}`);
     db.exec('COMMIT');
   } catch (error) {

@@ -15,7 +15,9 @@ import { DatabaseRefusedError, type EventStore, type EventStoreOptions, MAX_REPO
 import { migrate } from './libsql-schema';
 import { createGroupCommit } from './group-commit';
 import { type AddRequest, ATTRIBUTE_COLUMNS, DECISION_COLUMNS, EVENT_COLUMNS, EXPOSURE_COLUMNS, requestRows, type SqlValue } from './rows';
-import { readSummary, readVariationOutcomes, type Row, summaryQueries } from './summary-sql';
+import { pendingVisitors, rebuildStatements } from './rollup-sql';
+import { dailyQueries, readDaily } from './daily-sql';
+import { readSummary, readVariationOutcomes, type Row, type SqlDialect, summaryQueries } from './summary-sql';
 
 /** How long a writer waits for another process's write lock before the request is answered 503. */
 const BUSY_TIMEOUT_MS = 5000;
@@ -76,16 +78,24 @@ export async function openLibsqlStore(file?: string, options: EventStoreOptions 
   const insertDecision = db.prepare(`INSERT OR IGNORE INTO decisions (${DECISION_COLUMNS.join(', ')}) VALUES (${placeholders(DECISION_COLUMNS.length)})`);
   const insertExposure = db.prepare(`INSERT OR IGNORE INTO exposures (${EXPOSURE_COLUMNS.join(', ')}) VALUES (${placeholders(EXPOSURE_COLUMNS.length)})`);
   const upsertAttribute = db.prepare(`INSERT OR REPLACE INTO attributes (${ATTRIBUTE_COLUMNS.join(', ')}) VALUES (${placeholders(ATTRIBUTE_COLUMNS.length)})`);
+  const countKey = db.prepare('INSERT INTO key_counts (project_id, event_key, events) VALUES (?, ?, ?) ON CONFLICT (project_id, event_key) DO UPDATE SET events = events + excluded.events');
+  const addVisitor = db.prepare('INSERT OR IGNORE INTO project_visitors (project_id, visitor_id) VALUES (?, ?)');
+  // The visitors of a group (its JSON list, ./rows.ts) whose rollups need rebuilding, then the rebuild of those.
+  const findPending = db.prepare(pendingVisitors("SELECT json_extract(value, '$[0]') AS project_id, json_extract(value, '$[1]') AS visitor_id, json_extract(value, '$[2]') AS decided FROM json_each(?)"));
+  const rebuild = rebuildStatements("SELECT json_extract(value, '$[0]') AS project_id, json_extract(value, '$[1]') AS visitor_id FROM json_each(?)").map((text) => db.prepare(text));
   const insertReport = db.prepare('INSERT OR IGNORE INTO reports (id, project_id, body, received_at) VALUES (?,?,?,?)');
   const pruneReports = db.prepare('DELETE FROM reports WHERE rowid IN (SELECT rowid FROM reports ORDER BY received_at, rowid LIMIT ?)');
   let reportCount = Number((rows('SELECT COUNT(*) AS n FROM reports', [])[0] ?? {}).n ?? 0);
 
   // One transaction for a group of requests (./group-commit.ts): every batch of each is stored, or none.
   const storeGroup = db.transaction((group: readonly AddRequest[]): StoreResult[] => {
-    const { events, eventsPerRequest, attributes } = requestRows(group);
+    const { events, eventsPerRequest, attributes, visitors } = requestRows(group);
     for (const attribute of attributes) upsertAttribute.run(...attribute);
     let next = 0;
-    return eventsPerRequest.map((count) => {
+    // The counters once per key and visitor of the group, not once per event.
+    const newPerKey = new Map<string, number>();
+    const newVisitors = new Set<string>();
+    const results = eventsPerRequest.map((count) => {
       let accepted = 0;
       for (const event of events.slice(next, (next += count))) {
         if (insertEvent.run(...event.values).changes == 0) continue;
@@ -93,13 +103,28 @@ export async function openLibsqlStore(file?: string, options: EventStoreOptions 
         // A decision (an exposure) is stored with the event that announced it, when that event is new.
         if (event.decision) insertDecision.run(...event.decision);
         if (event.exposure) insertExposure.run(...event.exposure);
+        const [project, , , , , visitor, , type, , key] = event.values;
+        const counter = JSON.stringify([project, key ?? type]);
+        newPerKey.set(counter, (newPerKey.get(counter) ?? 0) + 1);
+        newVisitors.add(JSON.stringify([project, visitor]));
       }
       return { accepted, duplicates: count - accepted };
     });
+    // In the same transaction: the summary never sees events without their rollups.
+    for (const [counter, events] of newPerKey) countKey.run(...(JSON.parse(counter) as SqlValue[]), events);
+    for (const visitor of newVisitors) addVisitor.run(...(JSON.parse(visitor) as SqlValue[]));
+    const pending = findPending.all(visitors) as Row[];
+    if (pending.length) {
+      const list = JSON.stringify(pending.map((row) => [row.project_id, row.visitor_id]));
+      for (const statement of rebuild) statement.run(list);
+    }
+    return results;
   });
   const add = createGroupCommit({ concurrency: 1, write: async (group) => unavailableWhenBusy(() => storeGroup(group)) });
 
-  const sql = summaryQueries({ bytewise: '' });
+  const dialect: SqlDialect = { bytewise: '', day: (time) => `CAST(${time} / 86400000 AS INTEGER)` };
+  const sql = summaryQueries(dialect);
+  const daily = dailyQueries(dialect);
   const query = async (text: string, params: SqlValue[]) => rows(text, params);
 
   return {
@@ -112,6 +137,7 @@ export async function openLibsqlStore(file?: string, options: EventStoreOptions 
         if (reportCount > maxReports) reportCount -= pruneReports.run(reportCount - maxReports + Math.ceil(maxReports / 10)).changes;
       }),
     summary: (projectId) => readSummary(query, sql, projectId),
+    daily: (projectId, experimentId, goal) => readDaily(query, daily, projectId, experimentId, goal),
     list: async (projectId, visitorId) =>
       rows(
         `SELECT uuid, type, key, entity_id AS "entityId", timestamp, visitor_id AS "visitorId" FROM events

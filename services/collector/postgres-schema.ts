@@ -8,6 +8,7 @@
  */
 import type { PoolClient } from 'pg';
 import { DatabaseRefusedError } from './contract';
+import { ALL_VISITORS, FILL_COUNTERS, rebuildStatements, rollupTables } from './rollup-sql';
 
 /** One step of the layout, applied to databases below its version. */
 interface Migration {
@@ -90,6 +91,15 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
         PRIMARY KEY (project_id, event_uuid)
       );
       CREATE INDEX exposures_experiment ON exposures (project_id, experiment_id, variation_id, basis_id);`,
+  },
+  {
+    // The summary's rollups (./rollup-sql.ts), kept as events arrive; built here from the events already stored.
+    version: 5,
+    sql: [
+      rollupTables({ time: 'DOUBLE PRECISION', amount: 'DOUBLE PRECISION', count: 'BIGINT', keyed: '' }),
+      ...FILL_COUNTERS,
+      ...rebuildStatements(ALL_VISITORS),
+    ].join(';\n'),
   },
 ];
 

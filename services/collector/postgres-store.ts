@@ -13,7 +13,9 @@ import { DatabaseRefusedError, type EventStore, type EventStoreOptions, MAX_REPO
 import { createGroupCommit } from './group-commit';
 import { migratePostgres } from './postgres-schema';
 import { type AddRequest, ATTRIBUTE_COLUMNS, DECISION_COLUMNS, EVENT_COLUMNS, EXPOSURE_COLUMNS, requestRows, type SqlValue } from './rows';
-import { readSummary, readVariationOutcomes, summaryQueries } from './summary-sql';
+import { pendingVisitors, rebuildStatements } from './rollup-sql';
+import { dailyQueries, readDaily } from './daily-sql';
+import { readSummary, readVariationOutcomes, type SqlDialect, summaryQueries } from './summary-sql';
 
 /** Connections each collector process keeps at most. */
 const POOL_SIZE = 10;
@@ -39,7 +41,15 @@ const ADD_SQL = `
     INSERT INTO events (${list(EVENT_COLUMNS)})
     SELECT ${list(EVENT_COLUMNS, 't.')} FROM ${unnest(EVENT_COLUMNS, 1)}
     ON CONFLICT (project_id, uuid) DO NOTHING
-    RETURNING project_id, uuid),
+    RETURNING project_id, uuid, visitor_id, COALESCE(key, type) AS event_key),
+  counted_keys AS (
+    INSERT INTO key_counts (project_id, event_key, events)
+    SELECT project_id, event_key, COUNT(*) FROM stored GROUP BY project_id, event_key ORDER BY project_id, event_key
+    ON CONFLICT (project_id, event_key) DO UPDATE SET events = key_counts.events + EXCLUDED.events),
+  seen AS (
+    INSERT INTO project_visitors (project_id, visitor_id)
+    SELECT DISTINCT project_id, visitor_id FROM stored ORDER BY project_id, visitor_id
+    ON CONFLICT DO NOTHING),
   decided AS (
     INSERT INTO decisions (${list(DECISION_COLUMNS)})
     SELECT ${list(DECISION_COLUMNS, 't.')} FROM ${unnest(DECISION_COLUMNS, D)}
@@ -55,6 +65,23 @@ const ADD_SQL = `
     SELECT ${list(ATTRIBUTE_COLUMNS, 't.')} FROM ${unnest(ATTRIBUTE_COLUMNS, A)}
     ON CONFLICT (project_id, visitor_id, key) DO UPDATE SET entity_id = EXCLUDED.entity_id, type = EXCLUDED.type, value = EXCLUDED.value)
   SELECT project_id, uuid FROM stored`;
+
+/** The group's visitors (a JSON list of `[project, visitor]`, ./rows.ts) as rows. */
+const GROUP_VISITORS = "SELECT value->>0 AS project_id, value->>1 AS visitor_id FROM json_array_elements(?::json)";
+/**
+ * Taken first, in one order: a visitor's rollups are rebuilt by one transaction at a time, and each rebuild
+ * sees the events of the transactions before it (READ COMMITTED: each statement sees what was committed when it started).
+ */
+const LOCK_VISITORS = `SELECT pg_advisory_xact_lock(h) FROM (
+  SELECT DISTINCT hashtextextended(project_id || '/' || visitor_id, 0) AS h FROM (${GROUP_VISITORS}) v ORDER BY h) locks`;
+/** Which of them need their rollups rebuilt (./rollup-sql.ts), asked once the locks are held and the events are in. */
+const PENDING = pendingVisitors("SELECT value->>0 AS project_id, value->>1 AS visitor_id, (value->>2)::int AS decided FROM json_array_elements(?::json)");
+/**
+ * The rollups' rebuild of those visitors, given as two arrays: `unnest` of arrays known at planning tells
+ * PostgreSQL how many visitors there are (json_array_elements says 100 whatever the list), so it looks them
+ * up by index instead of scanning every event. Sent unnamed, so each is planned with its arrays.
+ */
+const REBUILD = rebuildStatements('SELECT v.project_id, v.visitor_id FROM unnest(?::text[], ?::text[]) AS v(project_id, visitor_id)');
 
 /** One array per column, for `unnest`. */
 const columnsOf = (rows: readonly (readonly SqlValue[])[], width: number): SqlValue[][] =>
@@ -135,24 +162,64 @@ export async function openPostgresStore(url: string, options: EventStoreOptions 
       throw error;
     }
   };
-  const sql = summaryQueries({ bytewise: ' COLLATE "C"' });
+  /** Runs `body` in one transaction on one pooled connection: committed when it resolves, rolled back when it throws. */
+  const transaction = async <T>(body: (run: (text: string, params: unknown[], name?: string) => Promise<Record<string, unknown>[]>) => Promise<T>): Promise<T> => {
+    let client: pg.PoolClient;
+    try {
+      client = await pool.connect();
+    } catch (error) {
+      throw new StoreUnavailableError(`the collector's PostgreSQL database at ${address} cannot be reached (${reasonOf(error)})`, { cause: error });
+    }
+    let broken: unknown;
+    const run = async (text: string, params: unknown[], name?: string) => {
+      let index = 0;
+      const config = { name, text: text.replace(/\?/g, () => `$${++index}`), values: params, query_timeout: WRITE_TIMEOUT_MS };
+      return (await client.query(config)).rows;
+    };
+    try {
+      await client.query('BEGIN');
+      const result = await body(run);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      broken = error;
+      await client.query('ROLLBACK').catch(() => undefined);
+      if (isUnreachable(error)) throw new StoreUnavailableError(`the collector's PostgreSQL database at ${address} cannot be reached (${reasonOf(error)})`, { cause: error });
+      throw error;
+    } finally {
+      // A connection that failed mid-transaction is closed, not given to the next request (as pool.query does):
+      // a statement that failed while its values were being sent leaves the protocol mid-message.
+      client.release(broken === undefined ? undefined : broken instanceof Error ? broken : new Error(String(broken)));
+    }
+  };
+  const dialect: SqlDialect = { bytewise: ' COLLATE "C"', day: (time) => `FLOOR(${time} / 86400000)` };
+  const sql = summaryQueries(dialect);
+  const daily = dailyQueries(dialect);
 
-  // A group of requests in one statement (./group-commit.ts); the uuids it stored say which request's events were new.
+  // A group of requests in one transaction (./group-commit.ts): the visitors locked, the rows in one statement,
+  // the visitors' rollups rebuilt; the uuids it stored say which request's events were new.
   const write = async (group: readonly AddRequest[]): Promise<StoreResult[]> => {
-    const { events, eventsPerRequest, attributes } = requestRows(group);
+    const { events, eventsPerRequest, attributes, visitors } = requestRows(group);
     const sorted = [...events].sort((a, b) => byKey(a.values, b.values, 2));
     const decisions = sorted.filter((event) => !!event.decision).map((event) => event.decision!);
     const exposures = sorted.filter((event) => !!event.exposure).map((event) => event.exposure!);
-    const stored = await query(
-      ADD_SQL,
-      [
-        ...columnsOf(sorted.map((event) => event.values), EVENT_COLUMNS.length),
-        ...columnsOf(decisions, DECISION_COLUMNS.length),
-        ...columnsOf(exposures, EXPOSURE_COLUMNS.length),
-        ...columnsOf([...attributes].sort((a, b) => byKey(a, b, 3)), ATTRIBUTE_COLUMNS.length),
-      ],
-      { name: 'varia-collector-add' },
-    );
+    const stored = await transaction(async (run) => {
+      await run(LOCK_VISITORS, [visitors], 'varia-collector-lock');
+      const added = await run(
+        ADD_SQL,
+        [
+          ...columnsOf(sorted.map((event) => event.values), EVENT_COLUMNS.length),
+          ...columnsOf(decisions, DECISION_COLUMNS.length),
+          ...columnsOf(exposures, EXPOSURE_COLUMNS.length),
+          ...columnsOf([...attributes].sort((a, b) => byKey(a, b, 3)), ATTRIBUTE_COLUMNS.length),
+        ],
+        'varia-collector-add',
+      );
+      const pending = await run(PENDING, [visitors], 'varia-collector-pending');
+      const arrays = [pending.map((row) => row.project_id), pending.map((row) => row.visitor_id)];
+      if (pending.length) for (const [i, statement] of REBUILD.entries()) await run(statement, arrays, `varia-collector-rebuild-${i}`);
+      return added;
+    });
     const unclaimed = new Set(stored.map((row) => JSON.stringify([row.project_id, row.uuid])));
     let next = 0;
     // An event sent twice in the group is new for the first request that sent it, a duplicate after.
@@ -175,6 +242,7 @@ export async function openPostgresStore(url: string, options: EventStoreOptions 
       );
     },
     summary: (projectId) => readSummary(query, sql, projectId),
+    daily: (projectId, experimentId, goal) => readDaily(query, daily, projectId, experimentId, goal),
     list: async (projectId, visitorId) =>
       (await query(
         `SELECT uuid, type, key, entity_id AS "entityId", timestamp, visitor_id AS "visitorId" FROM events

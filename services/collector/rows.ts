@@ -32,6 +32,12 @@ export interface RequestRows {
   readonly eventsPerRequest: number[];
   /** Attributes, one per (project, visitor, key): the last one sent wins, as with sequential upserts. */
   readonly attributes: SqlValue[][];
+  /**
+   * The visitors with events in the requests, once each, as a JSON list of `[project, visitor, decided]`,
+   * `decided` 1 when one of their events announced a decision or an exposure: whose rollups may need a
+   * rebuild (./rollup-sql.ts).
+   */
+  readonly visitors: string;
 }
 
 /** The events table's columns; project_id and uuid first (the key). */
@@ -67,7 +73,14 @@ export function requestRows(requests: readonly AddRequest[]): RequestRows {
     for (const batch of batches) addBatch(batch, receivedAt, events, attributes);
     eventsPerRequest.push(events.length - before);
   }
-  return { events, eventsPerRequest, attributes: [...attributes.values()] };
+  const visitors = new Map<string, number>();
+  for (const { values, decision, exposure } of events) {
+    const key = JSON.stringify([values[0], values[5]]);
+    visitors.set(key, Math.max(visitors.get(key) ?? 0, decision || exposure ? 1 : 0));
+  }
+  // Sorted, so concurrent writers take the visitors' locks in one order (PostgreSQL).
+  const list = [...visitors].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([key, decided]) => `${key.slice(0, -1)},${decided}]`);
+  return { events, eventsPerRequest, attributes: [...attributes.values()], visitors: `[${list.join(',')}]` };
 }
 
 /** Adds one batch's events and attributes. */

@@ -1,7 +1,8 @@
 /**
  * The summary and the results' statistics, as SQL both engines run (SQLite and PostgreSQL accept the
  * same text here, `?` placeholders, renumbered for PostgreSQL by its engine). Every figure is
- * aggregated on the database server; JavaScript only arranges the aggregated rows into the answer.
+ * aggregated on the database server, from the rollups kept as events arrive (./rollup-sql.ts); JavaScript
+ * only arranges the aggregated rows into the answer.
  */
 import type { ExposedSummary, ProjectSummary, ValueSums, VariationOutcome, VariationSummary } from './contract';
 import type { SqlValue } from './rows';
@@ -18,70 +19,46 @@ export const RUNTIME_EVENT_TYPES = ['campaign_activated', 'client_activation', '
 export interface SqlDialect {
   /** Added after a text column in ORDER BY for a bytewise order (SQLite's is already bytewise; PostgreSQL's follows the database locale). */
   readonly bytewise: string;
+  /** The UTC day (whole days since 1970) of a time in milliseconds: SQLite divides integers whole, PostgreSQL's doubles need FLOOR. */
+  readonly day: (time: string) => string;
 }
 
-const GOAL = `type NOT IN (${RUNTIME_EVENT_TYPES.map((type) => `'${type}'`).join(', ')})`;
-
-/** Each visitor decided into a variation (not a holdback), with their first decision time and decision count. */
-const decided = (filter: 'd.project_id = ?' | 'd.experiment_id = ?') => `
-  decided AS (
-    SELECT d.campaign_id, d.experiment_id, d.variation_id, e.project_id, e.visitor_id, MIN(e.timestamp) AS first_at, COUNT(*) AS n
-    FROM decisions d JOIN events e ON e.project_id = d.project_id AND e.uuid = d.event_uuid
-    WHERE ${filter} AND d.is_holdback = 0
-    GROUP BY d.campaign_id, d.experiment_id, d.variation_id, e.project_id, e.visitor_id)`;
-
 /**
- * What is counted, by one rule for both (ruling 24): each decided visitor once with no basis, from their
- * decision; and, for the project's summary, once more per basis variation they were exposed to, from their
- * first exposure on it. Exposures count only for the variation the visitor was decided into, so the
- * exposed visitors of a variation are some of its decided ones. The bandit's outcomes take decisions only.
+ * The figures of each variation (and basis) from the `counted` rollup (./rollup-sql.ts), which holds each
+ * decided visitor once with no basis, from their decision, and once more per basis variation they were
+ * exposed on, from their first exposure on it (ruling 24: one rule for both arms). Grouped on the stored
+ * columns ('' for none), then named and ordered as the answer wants them.
  */
-const counted = (exposures: boolean) => `
-  counted AS (
-    SELECT campaign_id, experiment_id, variation_id, CAST(NULL AS TEXT) AS basis_id, project_id, visitor_id, first_at, n FROM decided${exposures ? `
-    UNION ALL
-    SELECT d.campaign_id, d.experiment_id, d.variation_id, x.basis_id, d.project_id, d.visitor_id, MIN(e.timestamp) AS first_at, 0 AS n
-    FROM exposures x
-      JOIN events e ON e.project_id = x.project_id AND e.uuid = x.event_uuid
-      JOIN decided d ON d.project_id = x.project_id AND d.visitor_id = e.visitor_id AND d.experiment_id = x.experiment_id AND d.variation_id = x.variation_id
-    WHERE x.project_id = ?
-    GROUP BY d.campaign_id, d.experiment_id, d.variation_id, x.basis_id, d.project_id, d.visitor_id` : ''})`;
+const outcomes = (filter: string, b: string) => `
+  SELECT campaign_id, NULLIF(experiment, '') AS experiment_id, NULLIF(variation, '') AS variation_id, NULLIF(basis, '') AS basis_id,
+    decisions, visitors, first_decision_at, last_decision_at, conversions
+  FROM (
+    SELECT campaign_id, experiment_id AS experiment, variation_id AS variation, basis_id AS basis, SUM(decisions) AS decisions,
+      COUNT(*) AS visitors, MIN(first_at) AS first_decision_at, MAX(first_at) AS last_decision_at, SUM(converted) AS conversions
+    FROM counted WHERE ${filter}
+    GROUP BY campaign_id, experiment_id, variation_id, basis_id) grouped
+  ORDER BY campaign_id${b}, experiment${b}, variation${b}, basis${b}`;
 
 /** The SQL texts for one dialect. */
 export function summaryQueries(dialect: SqlDialect) {
   const b = dialect.bytewise;
-  const variationOrder = `campaign_id${b}, experiment_id${b} NULLS FIRST, variation_id${b} NULLS FIRST, basis_id${b} NULLS FIRST`;
-  // Visitors of each variation (and basis), their decisions, and those of them with a goal event at or after they were counted.
-  const outcomes = (filter: 'd.project_id = ?' | 'd.experiment_id = ?') => `
-    WITH ${decided(filter)}, ${counted(filter == 'd.project_id = ?')}
-    SELECT campaign_id, experiment_id, variation_id, basis_id, SUM(n) AS decisions, COUNT(*) AS visitors,
-      MIN(first_at) AS first_decision_at, MAX(first_at) AS last_decision_at,
-      SUM(CASE WHEN EXISTS (
-        SELECT 1 FROM events c WHERE c.project_id = counted.project_id AND c.visitor_id = counted.visitor_id
-          AND c.${GOAL} AND c.timestamp >= counted.first_at) THEN 1 ELSE 0 END) AS conversions
-    FROM counted
-    GROUP BY campaign_id, experiment_id, variation_id, basis_id
-    ORDER BY ${variationOrder}`;
   return {
-    totals: 'SELECT COUNT(*) AS events, COUNT(DISTINCT visitor_id) AS visitors FROM events WHERE project_id = ?',
-    projectOutcomes: outcomes('d.project_id = ?'),
-    experimentOutcomes: outcomes('d.experiment_id = ?'),
-    // Per variation, basis and goal key: each counted visitor's totals of that event since counted, then summed over visitors.
+    totals: `SELECT (SELECT SUM(events) FROM key_counts WHERE project_id = ?) AS events,
+      (SELECT COUNT(*) FROM project_visitors WHERE project_id = ?) AS visitors`,
+    projectOutcomes: outcomes('project_id = ?', b),
+    // The bandit's outcomes take decisions only, of any project.
+    experimentOutcomes: outcomes("experiment_id = ? AND basis_id = ''", b),
+    // Per variation, basis and goal key: each counted visitor's totals of that event since counted (stored per visitor), summed over visitors.
     goals: `
-      WITH ${decided('d.project_id = ?')}, ${counted(true)},
-      per_visitor AS (
-        SELECT counted.campaign_id, counted.experiment_id, counted.variation_id, counted.basis_id, counted.visitor_id,
-          COALESCE(c.key, c.type) AS event_key, SUM(c.revenue) AS revenue, SUM(c.value) AS value
-        FROM counted JOIN events c ON c.project_id = counted.project_id AND c.visitor_id = counted.visitor_id
-          AND c.${GOAL} AND c.timestamp >= counted.first_at
-        GROUP BY counted.campaign_id, counted.experiment_id, counted.variation_id, counted.basis_id, counted.visitor_id, COALESCE(c.key, c.type))
-      SELECT campaign_id, experiment_id, variation_id, basis_id, event_key, COUNT(*) AS conversions,
-        SUM(revenue) AS revenue_sum, SUM(revenue * revenue) AS revenue_squares,
-        SUM(value) AS value_sum, SUM(value * value) AS value_squares
-      FROM per_visitor
-      GROUP BY campaign_id, experiment_id, variation_id, basis_id, event_key
-      ORDER BY ${variationOrder}, event_key${b}`,
-    eventsByKey: `SELECT COALESCE(key, type) AS k, COUNT(*) AS n FROM events WHERE project_id = ? GROUP BY COALESCE(key, type) ORDER BY COALESCE(key, type)${b}`,
+      SELECT campaign_id, NULLIF(experiment, '') AS experiment_id, NULLIF(variation, '') AS variation_id, NULLIF(basis, '') AS basis_id,
+        event_key, conversions, revenue_sum, revenue_squares, value_sum, value_squares
+      FROM (
+        SELECT campaign_id, experiment_id AS experiment, variation_id AS variation, basis_id AS basis, event_key, COUNT(*) AS conversions,
+          SUM(revenue) AS revenue_sum, SUM(revenue * revenue) AS revenue_squares, SUM(value) AS value_sum, SUM(value * value) AS value_squares
+        FROM counted_goals WHERE project_id = ?
+        GROUP BY campaign_id, experiment_id, variation_id, basis_id, event_key) grouped
+      ORDER BY campaign_id${b}, experiment${b}, variation${b}, basis${b}, event_key${b}`,
+    eventsByKey: `SELECT event_key AS k, events AS n FROM key_counts WHERE project_id = ? ORDER BY event_key${b}`,
   };
 }
 
@@ -94,13 +71,12 @@ const variationKey = (row: Row) => JSON.stringify([row.campaign_id, row.experime
 /** The figures a row counts: the variation's decided visitors, or its visitors exposed on the row's basis. */
 const countedOf = (variation: VariationSummary, row: Row): ExposedSummary => (row.basis_id == null ? variation : variation.exposed[String(row.basis_id)]);
 
-/** Reads a project's summary: four aggregate queries, arranged into {@link ProjectSummary}. */
+/** Reads a project's summary: four aggregate queries over the rollups, arranged into {@link ProjectSummary}. */
 export async function readSummary(query: RunQuery, sql: SummaryQueries, projectId: string): Promise<ProjectSummary> {
   const [[totals], outcomeRows, goalRows, keyRows] = await Promise.all([
-    query(sql.totals, [projectId]),
-    // The project's id for the decisions, then for the exposures.
-    query(sql.projectOutcomes, [projectId, projectId]),
-    query(sql.goals, [projectId, projectId]),
+    query(sql.totals, [projectId, projectId]),
+    query(sql.projectOutcomes, [projectId]),
+    query(sql.goals, [projectId]),
     query(sql.eventsByKey, [projectId]),
   ]);
   const experiments: ProjectSummary['experiments'] = [];
@@ -146,7 +122,7 @@ export async function readSummary(query: RunQuery, sql: SummaryQueries, projectI
   }
   const eventsByKey: Record<string, number> = Object.create(null);
   for (const row of keyRows) eventsByKey[String(row.k)] = Number(row.n);
-  return { projectId, visitors: Number(totals.visitors), events: Number(totals.events), experiments, eventsByKey };
+  return { projectId, visitors: Number(totals.visitors), events: Number(totals.events ?? 0), experiments, eventsByKey };
 }
 
 /** Reads every variation's visitors and conversions of an experiment (for the bandit's predictions). */

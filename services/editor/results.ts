@@ -51,7 +51,7 @@ function dailyVisitors(rows: Array<{ visitors: number; firstDecisionAt: number; 
  * Reads the project's summary from the event store and joins it with the working copy; `live` is the
  * live revision (none: nothing is published), `now` the time the pace is measured to.
  */
-export async function projectResults(project: OpenProject, events: EventStoreReader, live?: Revision, now = Date.now()): Promise<ProjectResults> {
+export async function projectResults(project: OpenProject, events: Pick<EventStoreReader, 'summary'>, live?: Revision, now = Date.now()): Promise<ProjectResults> {
   const { data } = workingData(project);
   const summary = await events.summary(project.meta.projectId);
   const byExperiment = new Map((summary.experiments ?? []).map((experiment) => [experiment.experimentId, experiment]));

@@ -198,6 +198,11 @@ export function editorRoutes(router: Router, context: ServicesContext): void {
       if (!context.events) throw new RequestError('The event collector is not running in these services.', 503);
       return projectResults(open, context.events, await latestRevision(open.dir));
     },
+    resultsDaily: async ({ params, query }) => {
+      const open = await workspace.get(params.id);
+      if (!context.events) throw new RequestError('The event collector is not running in these services.', 503);
+      return context.events.daily(open.meta.projectId, query.experiment, query.goal ?? '');
+    },
     previewLink: async ({ params, body }) => editor.previews.issue(await workspace.get(params.id), body.variationIds),
     previewCode: async ({ body }) => previewCode.register(body.code),
   });

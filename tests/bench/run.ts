@@ -7,7 +7,7 @@
 import { audienceEvaluation } from './suites/audiences';
 import { changesBench } from './suites/changes';
 import { changesHeadBench } from './suites/changes-head';
-import { collectorBench } from './suites/collector';
+import { collectorBench, collectorSummaryBench } from './suites/collector';
 import { decisionsBench } from './suites/decisions';
 import { editorBench } from './suites/editor';
 import { editorCanvasBench } from './suites/editor-canvas';
@@ -20,7 +20,7 @@ import { widgetsBench } from './suites/widgets';
 import { widgetsPart2Bench } from './suites/widgets-part2';
 import { renderTable, type BenchSuite } from './table';
 
-const SUITES: BenchSuite[] = [snippetSizes, decisionsBench, audienceEvaluation, changesBench, changesHeadBench, visitorViewsBench, trackerBench, widgetsBench, widgetsPart2Bench, homepageBench, editorBench, editorCanvasBench, statsBench, collectorBench];
+const SUITES: BenchSuite[] = [snippetSizes, decisionsBench, audienceEvaluation, changesBench, changesHeadBench, visitorViewsBench, trackerBench, widgetsBench, widgetsPart2Bench, homepageBench, editorBench, editorCanvasBench, statsBench, collectorBench, collectorSummaryBench];
 
 const wanted = process.argv.slice(2).map((word) => word.toLowerCase());
 const unknown = wanted.filter((word) => !SUITES.some((suite) => suite.name === word));

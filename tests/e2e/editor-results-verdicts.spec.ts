@@ -22,7 +22,7 @@ test.afterEach(async () => {
 });
 
 const DAY = 86_400_000;
-/** One arm: visitors and converters, and each converter's revenue. */
+/** One arm: visitors and converters, and each converter's revenue (by the converter's number, from 0). */
 type Arm = { visitors: number; converters: number; revenue?: (index: number) => number };
 
 let sequence = 0;
@@ -33,11 +33,13 @@ const uuid = () => `00000000-0000-4000-8000-${String((sequence += 1)).padStart(1
  * an exposure on every variation's basis at the decision (ruling 24: as the snippet records it when every
  * variation's elements are on the visitor's page), a goal event later.
  */
-async function sendArm(experiment: { layerId: string; experimentId: string; variations: Array<{ variationId: string }> }, variationId: string, arm: Arm, goal: string) {
+async function sendArm(experiment: { layerId: string; experimentId: string; variations: Array<{ variationId: string }> }, variationId: string, arm: Arm, goal: string): Promise<number[]> {
   const start = Date.now() - 7 * DAY;
   const visitors = Array.from({ length: arm.visitors }, (_, index) => {
     const at = start + Math.floor((index / arm.visitors) * 7 * DAY);
-    const converts = index < arm.converters;
+    // Converters spread evenly over the week (each day's rate is the arm's), numbered in order for their revenue.
+    const converter = Math.floor((index * arm.converters) / arm.visitors);
+    const converts = Math.floor(((index + 1) * arm.converters) / arm.visitors) > converter;
     return {
       visitor_id: `${experiment.experimentId}-${variationId}-${index}`,
       session_id: 'AUTO',
@@ -47,7 +49,7 @@ async function sendArm(experiment: { layerId: string; experimentId: string; vari
         events: [
           { entity_id: experiment.layerId, type: 'campaign_activated', timestamp: at, uuid: uuid() },
           ...experiment.variations.map(({ variationId: basis }) => ({ entity_id: experiment.experimentId, type: 'exposure', timestamp: at, uuid: uuid(), tags: { variation: variationId, basis } })),
-          ...(converts ? [{ entity_id: `ev_${goal}`, key: goal, type: 'custom', timestamp: at + 60_000, uuid: uuid(), ...(arm.revenue && { revenue: arm.revenue(index) }) }] : []),
+          ...(converts ? [{ entity_id: `ev_${goal}`, key: goal, type: 'custom', timestamp: at + 60_000, uuid: uuid(), ...(arm.revenue && { revenue: arm.revenue(converter) }) }] : []),
         ],
       }],
     };
@@ -60,6 +62,8 @@ async function sendArm(experiment: { layerId: string; experimentId: string; vari
     const response = await fetch(`${services.url}/v1/events`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: JSON.stringify(batch) });
     expect(response.status).toBe(200);
   }
+  // When each visitor arrived: the test counts the recent traffic from them.
+  return visitors.map((visitor) => visitor.snapshots[0].events[0].timestamp);
 }
 
 test('EDT-24 the Results tab says who is ahead, finds no difference, asks for more data and flags a guardrail', async ({ page }, testInfo) => {
@@ -78,7 +82,7 @@ test('EDT-24 the Results tab says who is ahead, finds no difference, asks for mo
   // detect 5% by the sequential method); 10% against 11% of 400 each; 40% against 34% of 3,000 each.
   await arms(winner, { visitors: 3000, converters: 600, revenue: (index) => 40 + (index % 40) }, { visitors: 3000, converters: 750, revenue: (index) => 40 + (index % 40) });
   await arms(same, { visitors: 13_000, converters: 6500 }, { visitors: 13_000, converters: 6500 });
-  await arms(early, { visitors: 400, converters: 40 }, { visitors: 400, converters: 44 });
+  const earlyTimes = (await arms(early, { visitors: 400, converters: 40 }, { visitors: 400, converters: 44 })).flat();
   await arms(worse, { visitors: 3000, converters: 1200 }, { visitors: 3000, converters: 1020 });
 
   await page.setViewportSize({ width: 1440, height: 1000 });
@@ -104,6 +108,15 @@ test('EDT-24 the Results tab says who is ahead, finds no difference, asks for mo
   await expect(verdictOf(early)).toHaveAttribute('data-verdict', 'not-enough-data');
   // 800 visitors over 7 days: about 114 a day, so the days still needed are given.
   await expect(verdictOf(early)).toHaveText(/^Not enough data yet: about [\d,]+ more visitors per variation \([\d,]+ more days at the current traffic\) to detect a 5% uplift at the current rate$/);
+
+  // The uplift over days: a chart per compared variation from the week's daily figures, told in words too.
+  const chartOf = (experiment: (typeof twoArmed)[number]) => card(experiment).locator(`.uplift-chart[data-variation="${experiment.variations[1].variationId}"]`);
+  await expect(chartOf(winner).locator('svg[role="img"] > title')).toHaveText(`Cumulative uplift of ${winner.variations[1].name} over the control, by day`);
+  await expect(chartOf(winner).locator('figcaption')).toHaveText(/ against the control on \w{3} \d{1,2}: \+25\.0% \(\+\d+\.\d% to \+\d+\.\d%\), from 3,000 and 3,000 visitors\. The interval lies above zero( since \w{3} \d{1,2})?\.( Before \w{3} \d{1,2} there were too few visitors or conversions to compare\.)?$/);
+  // The week's visitors arrived over 8 UTC days at most: a point for each day that could be compared.
+  expect(await chartOf(winner).locator('.uplift-chart__dot').count()).toBeGreaterThanOrEqual(6);
+  await expect(chartOf(same).locator('figcaption')).toContainText('The interval holds zero');
+  await expect(chartOf(early).locator('figcaption')).toContainText('The interval holds zero');
 
   // Screenshots of the three verdicts, by the default method, before any goal is a guardrail.
   const shoot = async (element: ReturnType<typeof card>, name: string) => {
@@ -143,14 +156,16 @@ test('EDT-24 the Results tab says who is ahead, finds no difference, asks for mo
   await page.locator('.results').screenshot({ path: testInfo.outputPath('results-tab.png') });
   await shoot(card(worse), 'results-guardrail.png');
 
-  // Sample size in the inspector: from the control's measured 10% (400 visitors) and the pace of
-  // 800 visitors in 7 days, by the project's sequential method.
-  const needed = sampleSize({ baseline: { rate: 0.1 }, uplift: 0.05, method: 'sequential', dailyVisitors: 800 / 7 });
+  // Sample size in the inspector: from the control's measured 10% (its 400 visitors exposed on B's basis)
+  // and the exposed visitors of both arms who arrived in the last 7 UTC days, by the sequential method.
+  const today = Math.floor(Date.now() / DAY);
+  const recent = earlyTimes.filter((time) => Math.floor(time / DAY) > today - 7).length;
+  const needed = sampleSize({ baseline: { rate: 0.1 }, uplift: 0.05, method: 'sequential', dailyVisitors: recent / 7 });
   if ('error' in needed) throw new Error(needed.error);
   await page.goto(`${services.url}/editor/#/p/homepage/design`);
   await page.locator(`[data-node="experiments:${early.experimentId}"]`).click();
   const estimate = page.locator('[data-cell="sample-size"]');
   await expect(estimate).toContainText(`${needed.perVariation.toLocaleString('en-US')} visitors per variation`, { timeout: 30_000 });
-  await expect(estimate).toContainText(`About ${needed.days!.toLocaleString('en-US')} days at the current 114 visitors a day.`);
+  await expect(estimate).toContainText(`About ${needed.days!.toLocaleString('en-US')} days at this view's current traffic: ${Math.round(recent / 7)} exposed visitors a day over the last 7 days.`);
   await page.locator('[data-testid="sample-size"]').screenshot({ path: testInfo.outputPath('sample-size.png') });
 });

@@ -61,7 +61,7 @@ export async function createTestDatabase(prefix: string, serverUrl = TEST_POSTGR
   return {
     url: url.toString(),
     truncate: () =>
-      withServer(url.toString(), (client) => client.query('TRUNCATE events, decisions, exposures, attributes, reports')).then(() => undefined),
+      withServer(url.toString(), (client) => client.query('TRUNCATE events, decisions, exposures, attributes, reports, key_counts, project_visitors, counted, counted_goals')).then(() => undefined),
     query: (text, values) => withServer(url.toString(), async (client) => (await client.query(text, values)).rows),
     drop: () => withServer(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
   };

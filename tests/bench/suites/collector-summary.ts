@@ -1,7 +1,8 @@
 /**
  * The results summary over a large event table, for the collector bench: the store is filled through
  * its own `add` (requests of 10,000 events) with visitors of ten events each (a decision for one of
- * two variations, page views, goals with revenue, some before the decision), up to each size in turn,
+ * two variations of one of the project's {@link EXPERIMENTS} experiments, page views, goals with revenue,
+ * some before the decision), up to each size in turn,
  * and `summary` is timed at each size (median of three, after one untimed run).
  */
 import type { TrackerBatch } from '../../../core/kinds/tracking';
@@ -11,22 +12,25 @@ import type { BenchRow } from '../table';
 
 /** Events per visitor in the filled table. */
 const EVENTS_PER_VISITOR = 10;
+/** Experiments of the project (issue 38: "a project with 10 experiments"), each with its own campaign. */
+const EXPERIMENTS = 10;
 /** Events per `add` call while filling. */
 const FILL_REQUEST = 10_000;
 
 /** Visitor `v`'s ten events: decided at t, a view, goals before and after the decision, revenue on purchases. */
 const visitorBatch = (project: string, v: number): unknown => {
   const at = 1_000_000 + v * 10;
-  const variation = v % 2 ? 'B' : 'A';
+  // The experiment is v mod 10, the variation the next digit's parity: both variations in every experiment.
+  const variation = Math.floor(v / EXPERIMENTS) % 2 ? 'B' : 'A';
   const goal = (i: number, key: string, time: number, revenue?: number) => ({ e: key, k: key, y: 'custom', t: time, u: `${v}-${i}`, ...(revenue !== undefined && { $: revenue }) });
   return {
     account_id: 'bench', project_id: project, client_name: 'js', client_version: '1', revision: '1',
     visitors: [{
       visitor_id: `visitor-${v}`,
       snapshots: [{
-        decisions: [{ c: 'L', x: 'X', v: variation, h: false }],
+        decisions: [{ c: `L${v % EXPERIMENTS}`, x: `X${v % EXPERIMENTS}`, v: variation, h: false }],
         events: [
-          { e: 'L', y: 'campaign_activated', t: at, u: `${v}-0` },
+          { e: `L${v % EXPERIMENTS}`, y: 'campaign_activated', t: at, u: `${v}-0` },
           { e: 'home', k: 'home', y: 'view_activated', t: at + 1, u: `${v}-1` },
           goal(2, 'signup', at - 5),
           goal(3, 'signup', at + 2),

@@ -173,20 +173,45 @@ export const collectorBench: BenchSuite = {
         rows.push(...loadRows(engine.name, 1, one), ...loadRows(engine.name, 2, two, one));
       }
       rows.push(...(await breakdownRows(postgresUrl)));
-      const memoryless = await libsqlEngine.fresh();
-      const libsql = await openEventStore(memoryless.database);
-      rows.push(...(await summaryRows('libsql', libsql, SUMMARY_SIZES)));
-      await libsql.close();
-      await memoryless.drop();
-      if (postgresUrl) {
-        const database = await createTestDatabase('summary', postgresUrl);
-        const postgres = await openEventStore(database.url);
-        const settle = async () => void (await database.query('VACUUM (ANALYZE) events, decisions'));
-        rows.push(...(await summaryRows('PostgreSQL', postgres, SUMMARY_SIZES, settle)));
-        await postgres.close();
-        await database.drop();
-      } else console.warn(`PostgreSQL rows left out: ${reason}`);
+      rows.push(...(await summaryBenchRows(postgresUrl)));
+      if (!postgresUrl) console.warn(`PostgreSQL rows left out: ${reason}`);
       return rows;
+    } finally {
+      server?.destroy();
+    }
+  },
+};
+
+/** The summary's rows on each engine (PostgreSQL when `postgresUrl` is given), each on a fresh database. */
+async function summaryBenchRows(postgresUrl?: string): Promise<BenchRow[]> {
+  const file = await libsqlEngine.fresh();
+  const libsql = await openEventStore(file.database);
+  const rows = await summaryRows('libsql', libsql, SUMMARY_SIZES);
+  await libsql.close();
+  await file.drop();
+  if (postgresUrl) {
+    const database = await createTestDatabase('summary', postgresUrl);
+    const postgres = await openEventStore(database.url);
+    const settle = async () => void (await database.query('VACUUM (ANALYZE) events, decisions, key_counts, project_visitors, counted, counted_goals'));
+    rows.push(...(await summaryRows('PostgreSQL', postgres, SUMMARY_SIZES, settle)));
+    await postgres.close();
+    await database.drop();
+  }
+  return rows;
+}
+
+/** The summary's rows alone (`npm run bench -- collector-summary`): minutes, where the whole collector suite takes many more. */
+export const collectorSummaryBench: BenchSuite = {
+  name: 'collector-summary',
+  title: `Collector: the results summary of a project with 10 experiments over ${SUMMARY_SIZES.map((size) => size.toLocaleString('en')).join(' / ')} events`,
+  run: async () => {
+    let postgresUrl = TEST_POSTGRES_URL;
+    const reason = postgresUrl ? undefined : postgresUnavailableReason();
+    const server = postgresUrl || reason ? undefined : await startThrowawayPostgres();
+    postgresUrl ??= server?.url;
+    try {
+      if (!postgresUrl) console.warn(`PostgreSQL rows left out: ${reason}`);
+      return await summaryBenchRows(postgresUrl);
     } finally {
       server?.destroy();
     }

@@ -11,7 +11,8 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { migrate, SCHEMA_VERSION } from '../../../services/collector/libsql-schema';
 import { migratePostgres, POSTGRES_SCHEMA_VERSION } from '../../../services/collector/postgres-schema';
-import { DatabaseRefusedError, openEventStore } from '../../../services/collector/store';
+import { DatabaseRefusedError, type EventStore, openEventStore } from '../../../services/collector/store';
+import { rollupVisits } from '../../support/collector-visits';
 import { createTestDatabase, describePostgres, type TestDatabase } from '../../support/postgres';
 
 /** One decided visitor who bought after the decision, as rows of the version 2 tables. */
@@ -20,6 +21,21 @@ const V2_ROWS = [
    VALUES ('old', 'u1', 'acc', 'v1', 'campaign_activated', 'L', NULL, 10, NULL, 1), ('old', 'u2', 'acc', 'v1', 'custom', 'e', 'buy', 20, 250, 1)`,
   `INSERT INTO decisions (project_id, event_uuid, campaign_id, experiment_id, variation_id, is_holdback) VALUES ('old', 'u1', 'L', 'X', 'A', 0)`,
 ];
+/** Layout 5's rollup tables: a layout 4 database is a layout 5 one without them. */
+const ROLLUP_TABLES = 'key_counts, project_visitors, counted, counted_goals';
+
+/** Stores seeded visits in `store` one request at a time and answers the summary (the rollups kept as events arrive). */
+const storeVisits = async (store: EventStore) => {
+  for (const batch of rollupVisits('rolled', 20261205, 120)) await store.add([batch], 1);
+  const summary = await store.summary('rolled');
+  await store.close();
+  // Worth comparing: both experiments, exposures, revenue and value.
+  expect(summary.experiments.map((entry) => entry.experimentId)).toEqual(['X', 'Y']);
+  expect(summary.experiments[0].variations[0].statistics.buy.revenue?.sum).toBeGreaterThan(0);
+  expect(Object.keys(summary.experiments[0].variations[0].exposed).length).toBeGreaterThan(0);
+  return summary;
+};
+
 const EXPECTED_VARIATION = { variationId: 'A', visitors: 1, conversions: 1, statistics: { buy: { visitors: 1, conversions: 1, revenue: { sum: 250, sumOfSquares: 62_500 } } } };
 
 describe('libsql layouts', () => {
@@ -45,6 +61,20 @@ describe('libsql layouts', () => {
     db.close();
   });
 
+  it('EDT-24 a version 4 file is brought to layout 5: the rollups built from its events give the summary kept as they arrived', async () => {
+    const kept = await storeVisits(await openEventStore(file));
+    const old = new Database(file);
+    for (const table of ROLLUP_TABLES.split(', ')) old.exec(`DROP TABLE ${table}`);
+    old.exec('PRAGMA user_version = 4');
+    old.close();
+    const store = await openEventStore(file);
+    expect(await store.summary('rolled')).toEqual(kept);
+    await store.close();
+    const db = new Database(file, { readonly: true });
+    expect(db.prepare('PRAGMA user_version').all()).toEqual([{ user_version: 5 }]);
+    db.close();
+  });
+
   it('a file of a newer layout is refused with a sentence and left where it is', async () => {
     const newer = new Database(file);
     newer.exec(`PRAGMA user_version = ${SCHEMA_VERSION + 1}`);
@@ -60,7 +90,7 @@ describePostgres('PostgreSQL layouts', () => {
     database = await createTestDatabase('migrate');
   });
   afterAll(() => database?.drop());
-  beforeEach(() => database.query('DROP TABLE IF EXISTS events, decisions, exposures, attributes, reports, collector_schema'));
+  beforeEach(() => database.query('DROP TABLE IF EXISTS events, decisions, exposures, attributes, reports, key_counts, project_visitors, counted, counted_goals, collector_schema'));
 
   /** Runs `run` with a pool client of the test database. */
   const withClient = async (run: (client: pg.PoolClient) => Promise<void>) => {
@@ -84,6 +114,16 @@ describePostgres('PostgreSQL layouts', () => {
     await store.close();
     expect(await database.query('SELECT version FROM collector_schema')).toEqual([{ version: POSTGRES_SCHEMA_VERSION }]);
     expect(await indexes()).toEqual(['events_goals', 'events_pkey']);
+  });
+
+  it('EDT-24 a version 4 database is brought to layout 5: the rollups built from its events give the summary kept as they arrived', async () => {
+    const kept = await storeVisits(await openEventStore(database.url));
+    await database.query(`DROP TABLE ${ROLLUP_TABLES}`);
+    await database.query('UPDATE collector_schema SET version = 4');
+    const store = await openEventStore(database.url);
+    expect(await store.summary('rolled')).toEqual(kept);
+    await store.close();
+    expect(await database.query('SELECT version FROM collector_schema')).toEqual([{ version: 5 }]);
   });
 
   it('an upgrade that fails leaves the database as it was (one transaction)', async () => {

@@ -148,6 +148,17 @@ function contractTests(engine: Engine) {
     expect(await store.summary('dup')).toMatchObject({ events: 2, visitors: 1, eventsByKey: { buy: 2 } });
   });
 
+  it('EDT-24 a decision stored later with an earlier time moves when the visitor counts: goals between the two times count then (rollups rebuilt)', async () => {
+    await store.add([visit('late', 'v1', { decide: ['X', 'A', 100], goals: [['buy', 50, { revenue: 7 }], ['buy', 150, { revenue: 5 }]] })], 1);
+    expect((await variation('late', 'X', 'A'))?.statistics.buy).toEqual({ visitors: 1, conversions: 1, revenue: { sum: 5, sumOfSquares: 25 } });
+    await store.add([visit('late', 'v1', { decide: ['X', 'A', 40] })], 2);
+    expect(await variation('late', 'X', 'A')).toMatchObject({ visitors: 1, decisions: 2, firstDecisionAt: 40, statistics: { buy: { visitors: 1, conversions: 1, revenue: { sum: 12, sumOfSquares: 144 } } } });
+    // A goal arriving in a later request, before the decision, counts nowhere; after it, adds to the visitor's total.
+    await store.add([visit('late', 'v1', { goals: [['buy', 30, { revenue: 100 }], ['buy', 300, { revenue: 3 }]] })], 3);
+    expect((await variation('late', 'X', 'A'))?.statistics.buy.revenue).toEqual({ sum: 15, sumOfSquares: 225 });
+    expect((await store.summary('late')).eventsByKey).toEqual({ buy: 4, campaign_activated: 2 });
+  });
+
   it('TRK-39 the same batch received twice at the same moment is stored once', async () => {
     const batch = visit('race', 'v1', { decide: ['X', 'A', 1], goals: [['buy', 2, { revenue: 5 }]] });
     const answers = await Promise.all([store.add([batch], 1), store.add([batch], 1)]);

@@ -3,7 +3,8 @@
  * a metric to read, the verdict per variation in words, which visitors are compared (ruling 24: exposed,
  * said in words), and a table of each variation's decided and exposed visitors, its rate (or mean per
  * visitor) with its interval, the uplift over the control with its interval drawn around zero, and
- * the p-value or the chance to win by the project's method. A goal can be marked "must not get worse".
+ * the p-value or the chance to win by the project's method, and the uplift over days (uplift-days.tsx).
+ * A goal can be marked "must not get worse".
  */
 import { useState } from 'react';
 import type { ExperimentResult, ExperimentState, ProjectResults } from '../../../../editor-model/api-contract';
@@ -12,6 +13,7 @@ import { Toggle } from '../inspector/fields';
 import { Icon } from '../shell/icons';
 import { ANY_GOAL, amount, analyse, type MetricKind, metricsOf, percent, pValueText, signedPercent, type VariationRow } from './analysis';
 import { UpliftAxis, UpliftBar } from './uplift-bar';
+import { UpliftDays } from './uplift-days';
 
 const count = (value: number) => value.toLocaleString('en-US');
 
@@ -95,6 +97,7 @@ const VERDICT_ICONS = { ahead: 'check', behind: 'warning', 'no-difference': 'dot
 
 /** Props of {@link ExperimentCard}. */
 export interface ExperimentCardProps {
+  projectId: string;
   experiment: ExperimentResult;
   results: ProjectResults;
   method: Method;
@@ -103,7 +106,7 @@ export interface ExperimentCardProps {
 }
 
 /** One experiment's card. */
-export function ExperimentCard({ experiment, results, method, guardrails, onGuardrail }: ExperimentCardProps) {
+export function ExperimentCard({ projectId, experiment, results, method, guardrails, onGuardrail }: ExperimentCardProps) {
   const names = results.eventNames ?? {};
   const total = (event: string) => experiment.variations.reduce((sum, variation) => sum + (Object.hasOwn(variation.byEvent, event) ? variation.byEvent[event] : 0), 0);
   // Events someone converted on first (most first), then the rest in the project's order.
@@ -192,6 +195,7 @@ export function ExperimentCard({ experiment, results, method, guardrails, onGuar
           </tbody>
         </table>
       </div>
+      <UpliftDays projectId={projectId} experiment={experiment} results={results} goal={goal} metric={metric} method={method} />
     </section>
   );
 }

@@ -74,7 +74,7 @@ export function ResultsView({ projectId, focus }: ResultsViewProps) {
       {error ? <p className="notice notice--error">{error}</p> : null}
       {results && !experiments.length ? <p className="empty-line">The project has no experiments yet.</p> : null}
       {results ? experiments.map((experiment) => (
-        <ExperimentCard key={experiment.experimentId} experiment={experiment} results={results} method={settings.method} guardrails={settings.guardrails} onGuardrail={setGuardrail} />
+        <ExperimentCard key={experiment.experimentId} projectId={projectId} experiment={experiment} results={results} method={settings.method} guardrails={settings.guardrails} onGuardrail={setGuardrail} />
       )) : null}
       {results ? (
         <section className="card result-events" aria-label="Events tracked">

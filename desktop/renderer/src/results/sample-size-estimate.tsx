@@ -1,20 +1,24 @@
 /**
  * The experiment inspector's sample-size estimate (issue 38): the visitors needed per variation to
  * detect a chosen uplift with 80% power by the project's results method, from the control's current
- * conversion rate (any goal event, once the collector has seen enough of it) or a rate staff type, and
- * the days that takes at the experiment's current traffic.
+ * conversion rate (any goal event, once the collector has seen enough of it; its exposed visitors where
+ * the collector records exposures, ruling 24) or a rate staff type, and the days that takes at the
+ * experiment's traffic over the last 7 days (sample-plan.ts).
  */
 import { useEffect, useState } from 'react';
-import type { ExperimentResult } from '../../../../editor-model/api-contract';
+import type { DailyResults, ExperimentResult } from '../../../../editor-model/api-contract';
 import { NumberInput } from '../inspector/fields';
 import { callApi } from '../model/backend';
 import { useEntity, useModel, useRows } from '../model/hooks';
-import { METHODS } from './analysis';
-import { baselineRate, planSample } from './sample-plan';
+import { countedBasisOf, METHODS } from './analysis';
+import { baselineRate, controlFigures, planSample, recentTraffic, TRAFFIC_DAYS } from './sample-plan';
 import { useResultsSettings } from './settings';
 import './sample-size.css';
 
 const count = (value: number) => value.toLocaleString('en-US');
+
+/** Which of the control's visitors the measured rate is of (ruling 24). */
+const countedBasisText = (experiment: ExperimentResult | null) => (experiment && countedBasisOf(experiment) === 'exposed' ? 'exposed' : 'decided');
 
 /** The estimate for the experiment in working-copy row `rowId`, with its two inputs. */
 export function SampleSizeEstimate({ rowId }: { rowId: string }) {
@@ -23,6 +27,7 @@ export function SampleSizeEstimate({ rowId }: { rowId: string }) {
   const variations = useRows('variations', rowId).length;
   const [{ method }] = useResultsSettings(projectId);
   const [measured, setMeasured] = useState<ExperimentResult | null>(null);
+  const [daily, setDaily] = useState<DailyResults | null>(null);
   useEffect(() => {
     let current = true;
     // The collector may be off or the project unpublished: the estimate then works from typed figures.
@@ -30,15 +35,17 @@ export function SampleSizeEstimate({ rowId }: { rowId: string }) {
       (results) => current && setMeasured(results.experiments.find((experiment) => experiment.experimentId === experimentId) ?? null),
       () => undefined,
     );
+    callApi('resultsDaily', { params: { id: projectId }, query: { experiment: experimentId } }).then((answer) => current && setDaily(answer), () => undefined);
     return () => {
       current = false;
     };
   }, [projectId, experimentId]);
-  const baseline = baselineRate(measured?.variations[0]);
+  const baseline = baselineRate(controlFigures(measured));
+  const traffic = measured && daily ? recentTraffic(measured, daily, Math.floor(Date.now() / 86_400_000)) : null;
   const [typedRate, setTypedRate] = useState<number | undefined>();
   const [uplift, setUplift] = useState(5);
   const rate = typedRate ?? Number((baseline.rate * 100).toFixed(2));
-  const plan = planSample({ rate: rate / 100, uplift: uplift / 100, method, variations, dailyVisitors: measured?.dailyVisitors ?? null });
+  const plan = planSample({ rate: rate / 100, uplift: uplift / 100, method, variations, dailyVisitors: traffic?.perDay ?? null });
   const methodName = METHODS.find((option) => option.value === method)?.label.toLowerCase() ?? method;
   return (
     <div className="sample-size" data-testid="sample-size">
@@ -54,18 +61,18 @@ export function SampleSizeEstimate({ rowId }: { rowId: string }) {
       </div>
       {'error' in plan ? <p className="field__error">{plan.error}</p> : (
         <div className="sample-size__answer" data-cell="sample-size">
-          <strong>{count(plan.perVariation)}</strong> visitors per variation
+          About <strong>{count(plan.perVariation)}</strong> visitors per variation
           <span className="muted"> ({count(plan.total)} in all)</span>
-          <span className="sample-size__days">
-            {plan.days !== null && measured?.dailyVisitors
-              ? `About ${count(plan.days)} day${plan.days === 1 ? '' : 's'} at the current ${count(Math.round(measured.dailyVisitors))} visitors a day.`
-              : 'No traffic counted for it yet: the days follow once visitors arrive.'}
+          <span className="sample-size__days" data-cell="sample-days">
+            {plan.days !== null && traffic
+              ? `About ${count(plan.days)} day${plan.days === 1 ? '' : 's'} at this view's current traffic: ${count(Math.round(traffic.perDay))} ${traffic.counted} visitors a day over the last ${traffic.days === 1 ? 'day' : `${traffic.days} days`}.`
+              : `No traffic counted for it in the last ${TRAFFIC_DAYS} days: the days follow once visitors arrive.`}
           </span>
         </div>
       )}
       <p className="field__hint">
         80% power, 5% level, {methodName} method (as the Results tab reads it).{' '}
-        {typedRate === undefined ? (baseline.measured ? 'The rate is the control\'s, any goal event.' : 'The rate is a starting guess: type your own.') : null}
+        {typedRate === undefined ? (baseline.measured ? `The rate is the control's, any goal event, of its ${countedBasisText(measured)} visitors.` : 'The rate is a starting guess: type your own.') : null}
       </p>
     </div>
   );
