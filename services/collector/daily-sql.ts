@@ -10,12 +10,11 @@
  */
 import type { DailySeries, ValueSums } from './contract';
 import type { Row, RunQuery, SqlDialect } from './summary-sql';
-import { RUNTIME_EVENT_TYPES } from './summary-sql';
+import { GOAL_EVENT as GOAL } from './summary-sql';
 
 /** Days are UTC days: whole days since 1970. */
 export const DAY_MS = 86_400_000;
 
-const GOAL = `type NOT IN (${RUNTIME_EVENT_TYPES.map((type) => `'${type}'`).join(', ')})`;
 
 /** The texts for one dialect. Parameters: project, experiment (entered); project, experiment, project, goal, goal (goals). */
 export function dailyQueries({ day }: SqlDialect) {

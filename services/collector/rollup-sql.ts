@@ -16,9 +16,8 @@
  * `experiment_id` and `variation_id` are stored as '' for none (decisions may lack them; a key column
  * cannot be NULL), and read back as NULL.
  */
-import { RUNTIME_EVENT_TYPES } from './summary-sql';
+import { GOAL_EVENT as GOAL } from './summary-sql';
 
-const GOAL = `type NOT IN (${RUNTIME_EVENT_TYPES.map((type) => `'${type}'`).join(', ')})`;
 
 /**
  * The rebuild of the visitors `affected` selects (a SELECT of `project_id, visitor_id` columns, once each):

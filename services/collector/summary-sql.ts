@@ -15,6 +15,9 @@ export type RunQuery = (sql: string, params: SqlValue[]) => Promise<Row[]>;
 /** Event types the runtime itself sends; every other type is a conversion (a goal event). */
 export const RUNTIME_EVENT_TYPES = ['campaign_activated', 'client_activation', 'view_activated', 'exposure'] as const;
 
+/** SQL condition on an event row: a goal event, none of the runtime's own types. */
+export const GOAL_EVENT = `type NOT IN (${RUNTIME_EVENT_TYPES.map((type) => `'${type}'`).join(', ')})`;
+
 /** What differs between the engines' SQL. */
 export interface SqlDialect {
   /** Added after a text column in ORDER BY for a bytewise order (SQLite's is already bytewise; PostgreSQL's follows the database locale). */

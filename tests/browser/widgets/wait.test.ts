@@ -6,10 +6,10 @@
  * and event; what a callback throws is reported with the widget's name.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { PluginContext } from '../../../core';
 import { bootKernel } from '../../../core/testing';
 import { track, type Track } from '../../../plugins/widgets/_shared/track';
 import { onLoad, onReady, waitFor, whenHydrated } from '../../../plugins/widgets/_shared/wait';
+import { contextPlugin } from '../../unit/core/kernel/helpers';
 
 const frames: HTMLIFrameElement[] = [];
 afterEach(() => frames.splice(0).forEach((frame) => frame.remove()));
@@ -23,9 +23,9 @@ const loading = (html = '<body>') => {
   const doc = frame.contentDocument!;
   doc.open();
   doc.write(html);
-  let ctx: PluginContext | undefined;
-  const k = bootKernel({ win, plugins: [{ type: 'tracker', name: 'ctx-probe', setup: (given: PluginContext) => void (ctx = given) } as never] });
-  const t: Track = track('probe_widget', { meta: { layerId: 'l', experimentId: 'e', variationId: 'v', pageId: 'p' }, win, ctx: ctx! });
+  const probe = contextPlugin();
+  const k = bootKernel({ win, plugins: [probe.plugin] });
+  const t: Track = track('probe_widget', { meta: { layerId: 'l', experimentId: 'e', variationId: 'v', pageId: 'p' }, win, ctx: probe.ctx() });
   return { doc, win, t, errors: () => k.errors(), errorEvents: () => k.events.filter((event) => event.type === 'error') };
 };
 
