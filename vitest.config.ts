@@ -26,6 +26,9 @@ if (!chromiumPath) {
  */
 const TEST_TIMEOUT_MS = process.env[MUTATION_TESTING_ENV] ? 120_000 : 30_000;
 
+/** Under mutation testing, mutants are switched on before the test file loads (see the file). */
+const SETUP_FILES = process.env[MUTATION_TESTING_ENV] ? ['tests/support/mutant-activation.ts'] : [];
+
 /**
  * The package's own name (`varia/testing`...) resolves to its TypeScript sources here, through the exports'
  * `source` condition; installed elsewhere it resolves to the built JavaScript in dist/lib.
@@ -48,6 +51,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: TEST_TIMEOUT_MS,
           hookTimeout: TEST_TIMEOUT_MS,
+          setupFiles: SETUP_FILES,
           include: ['tests/unit/**/*.test.{ts,tsx}'],
         },
       },
@@ -57,6 +61,7 @@ export default defineConfig({
           name: 'browser',
           testTimeout: TEST_TIMEOUT_MS,
           hookTimeout: TEST_TIMEOUT_MS,
+          setupFiles: SETUP_FILES,
           include: ['tests/browser/**/*.test.ts'],
           browser: {
             enabled: true,
