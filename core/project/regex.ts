@@ -78,38 +78,46 @@ const overlaps = (a: Ranges, b: Ranges): boolean => {
   return false;
 };
 /**
- * The classes of characters the `i` flag makes equal (`é` and `É`; `s`, `S` and `ſ`; `k`, `K` and the Kelvin
- * sign), from the engine's own case mapping, found once for every code unit. A class may hold a pair only
- * the `u` flag makes equal (`ſ` and `s`): the guard then treats them as one character without it too, the
- * cautious side.
+ * The classes of characters the `i` flag makes equal (`é` and `É`; with `u` also `s`, `S` and `ſ`; `k`, `K`
+ * and the Kelvin sign), from the engine's own case mapping, found once for every code unit and each mode.
+ * The sets must be exact, not merely cautious: a negated class is the complement of its members' classes,
+ * so a class too wide there would leave characters out of `[^\W]`.
+ * - Without `u`, two characters are equal when their upper cases are, except that a character outside ASCII
+ *   never becomes an ASCII one (`ſ` stays apart from `s`).
+ * - With `u`, characters are equal when they fold to one character: the lower case of the upper case here.
  */
-let caseClasses: number[][] | undefined;
-const classesOfCase = (): number[][] => {
-  if (!caseClasses) {
-    const byKey = new Map<number, number[]>();
+const caseClasses: Partial<Record<'unicode' | 'legacy', number[][]>> = {};
+const canonical = (ch: string, unicode: boolean): string => {
+  const upper = ch.toUpperCase();
+  if (unicode) return (upper.length === 1 ? upper : ch).toLowerCase();
+  return upper.length !== 1 || (ch.charCodeAt(0) > 127 && upper.charCodeAt(0) < 128) ? ch : upper;
+};
+const classesOfCase = (unicode: boolean): number[][] => {
+  const mode = unicode ? 'unicode' : 'legacy';
+  let classes = caseClasses[mode];
+  if (!classes) {
+    const byKey = new Map<string, number[]>();
     for (let code = 0; code <= 0xffff; code++) {
       const ch = String.fromCharCode(code);
-      const upper = ch.toUpperCase();
-      const lower = ch.toLowerCase();
-      // Only a character with another case joins a class (its key: the lower case of its upper case).
-      if (upper === ch && lower === ch) continue;
-      const key = (upper.length === 1 ? upper : ch).toLowerCase();
-      const at = key.length === 1 ? key.charCodeAt(0) : code;
-      (byKey.get(at) ?? byKey.set(at, []).get(at)!).push(code);
+      // Only a character with another case joins a class.
+      if (ch.toUpperCase() === ch && ch.toLowerCase() === ch) continue;
+      const key = canonical(ch, unicode);
+      (byKey.get(key) ?? byKey.set(key, []).get(key)!).push(code);
     }
-    for (const [key, members] of byKey) if (!members.includes(key)) members.push(key);
-    caseClasses = [...byKey.values()].filter((members) => members.length > 1);
+    for (const [key, members] of byKey) if (key.length === 1 && !members.includes(key.charCodeAt(0))) members.push(key.charCodeAt(0));
+    classes = [...byKey.values()].filter((members) => members.length > 1);
+    caseClasses[mode] = classes;
   }
-  return caseClasses;
+  return classes;
 };
 const has = (ranges: Ranges, code: number): boolean => {
   for (let i = 0; i < ranges.length; i += 2) if (code >= ranges[i] && code <= ranges[i + 1]) return true;
   return false;
 };
-/** Adds every character the `i` flag makes equal to one of the set's. */
-const bothCases = (ranges: Ranges): Ranges => {
+/** Adds every character the `i` flag makes equal to one of the set's (`unicode`: with the `u` or `v` flag). */
+const bothCases = (ranges: Ranges, unicode: boolean): Ranges => {
   const out = ranges.slice();
-  for (const members of classesOfCase()) if (members.some((code) => has(ranges, code))) for (const code of members) out.push(code, code);
+  for (const members of classesOfCase(unicode)) if (members.some((code) => has(ranges, code))) for (const code of members) out.push(code, code);
   return normalize(out);
 };
 
@@ -124,7 +132,10 @@ const parse = (src: string, flags: string, looks: Node[]): Node => {
   const ignoreCase = flags.includes('i');
   const dotAll = flags.includes('s');
   const multiline = flags.includes('m');
-  const set = (r: Ranges, at: number): Node => ({ t: 's', r: ignoreCase ? bothCases(r) : r, at });
+  const unicode = flags.includes('u') || flags.includes('v');
+  const set = (r: Ranges, at: number): Node => ({ t: 's', r: ignoreCase ? bothCases(r, unicode) : r, at });
+  // With `u` and `i`, \w also holds the characters that fold into it (ſ, the Kelvin sign), and \W leaves them out.
+  const word = unicode && ignoreCase ? bothCases(WORD, true) : WORD;
   const hex = (length: number) => {
     const digits = src.slice(i, i + length);
     if (!/^[0-9a-f]+$/i.test(digits) || digits.length < length) return -1;
@@ -137,8 +148,8 @@ const parse = (src: string, flags: string, looks: Node[]): Node => {
     switch (ch) {
       case 'd': return DIGIT;
       case 'D': return complement(DIGIT);
-      case 'w': return WORD;
-      case 'W': return complement(WORD);
+      case 'w': return word;
+      case 'W': return complement(word);
       case 's': return SPACE;
       case 'S': return complement(SPACE);
       case 'b': return inClass ? [8, 8] : 'assert';
@@ -207,7 +218,7 @@ const parse = (src: string, flags: string, looks: Node[]): Node => {
     }
     i++;
     const r = normalize(ranges);
-    return set(negated ? complement(ignoreCase ? bothCases(r) : r) : r, at);
+    return set(negated ? complement(ignoreCase ? bothCases(r, unicode) : r) : r, at);
   };
   const atom = (): Node | undefined => {
     const at = i;
