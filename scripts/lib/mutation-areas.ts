@@ -47,7 +47,7 @@ export const MUTATION_AREAS = {
     title: "Editor's model (editor-model/)",
     mutate: ['editor-model/**/*.ts'],
     tests: [
-      'tests/unit/desktop/{function-source,project-codec,results-analysis,results-sample-plan,review-conflicts,editor-diff-module,editor-entities}.test.ts',
+      'tests/unit/desktop/{function-source,project-codec,results-analysis,results-sample-plan,review-conflicts,editor-diff-module,editor-entities,editor-checks}.test.ts',
       'tests/unit/services/editor-{contract,selectors,revisions,paths,acknowledged-conflicts}.test.ts',
     ],
   },
