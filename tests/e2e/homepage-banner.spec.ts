@@ -34,7 +34,16 @@ const snapped = (page: Page) =>
 const activeDot = (page: Page) =>
   page.evaluate(() => [...document.querySelectorAll('.vbn .swiper-pagination-bullet')].findIndex((dot) => dot.classList.contains('swiper-pagination-bullet-active')));
 
-/** Drags the carousel with the mouse by `dx` px, from the middle of the first visible card. */
+/** Swiper keeps no release speed once the pointer has rested this long (its `onTouchEnd`). */
+const SWIPER_REST_MS = 300;
+
+/**
+ * Drags the carousel with the mouse by `dx` px, from the middle of the first visible card, and holds
+ * still before letting go, as a person placing a card does. Released while moving, free mode carries
+ * the carousel on by the speed of the last two moves, which the machine's load decides (a fast run
+ * carried it round the loop back to the first card): held, it snaps to the card closest to where the
+ * drag ended. Waiting longer than the rest time can only keep the speed at zero, so this is no race.
+ */
 async function drag(page: Page, dx: number) {
   const box = (await page.locator('.vbn-swiper').boundingBox())!;
   const x = box.x + 200;
@@ -42,6 +51,7 @@ async function drag(page: Page, dx: number) {
   await page.mouse.move(x, y);
   await page.mouse.down();
   for (let step = 1; step <= 12; step++) await page.mouse.move(x + (dx * step) / 12, y);
+  await page.waitForTimeout(SWIPER_REST_MS + 50);
   await page.mouse.up();
 }
 
@@ -79,8 +89,8 @@ test.describe('homepage banner carousel', () => {
     expect(after).not.toBe('Developer Day London');
     const titles = ['Developer Day London', 'Data Summit', 'Analytics webinar', 'AI Applications Program'];
     expect(await activeDot(page)).toBe(titles.indexOf(after!));
-    // Dragging right goes back through the cards (free mode may carry a drag over more than one) and
-    // past the first one: the loop brings the last cards in, so the index goes up once.
+    // Dragging right goes back through the cards and past the first one: the loop brings the last
+    // cards in, so the index goes up once.
     let index = titles.indexOf(after!);
     let wrapped = false;
     for (let tries = 0; tries < 8 && !wrapped; tries++) {
