@@ -47,7 +47,7 @@ export const MUTATION_AREAS = {
     title: "Editor's model (editor-model/)",
     mutate: ['editor-model/**/*.ts'],
     tests: [
-      'tests/unit/desktop/{function-source,project-codec,results-analysis,results-sample-plan,review-conflicts,editor-diff-module,editor-entities,editor-checks}.test.ts',
+      'tests/unit/desktop/{function-source,project-codec,results-analysis,results-sample-plan,results-uplift-series,review-conflicts,editor-diff-module,editor-entities,editor-checks,editor-open,editor-results,visitor-canvas}.test.ts',
       'tests/unit/services/editor-{contract,selectors,revisions,paths,acknowledged-conflicts}.test.ts',
     ],
   },
@@ -55,7 +55,7 @@ export const MUTATION_AREAS = {
     title: 'Collector (services/collector)',
     mutate: ['services/collector/**/*.ts'],
     // Not collector-kill (it kills real processes, which never load the mutants) nor the PostgreSQL fault tests.
-    tests: ['tests/unit/services/{collector,collector-store,collector-trust,collector-migrations,predict}.test.ts'],
+    tests: ['tests/unit/services/{collector,collector-store,collector-trust,collector-migrations,collector-daily,exposure-simulation,predict}.test.ts'],
     postgres: true,
   },
   'editor-backend': {
@@ -63,7 +63,7 @@ export const MUTATION_AREAS = {
     mutate: ['services/editor/**/*.ts'],
     // Not editor-publish-kill: it kills a real process, which never loads the mutants.
     tests: [
-      'tests/unit/services/editor-{contract,paths,preview-links,publish-queue,revisions,rollback,security,selectors,acknowledged-conflicts}.test.ts',
+      'tests/unit/services/{editor-contract,editor-paths,editor-preview-links,editor-publish-queue,editor-revisions,editor-rollback,editor-security,editor-selectors,editor-acknowledged-conflicts,exposure-simulation}.test.ts',
       'tests/unit/desktop/{agent-cache,editor-publish,editor-results,editor-diff-module}.test.ts',
     ],
   },
