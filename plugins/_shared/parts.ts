@@ -76,12 +76,11 @@ export const partUrl = (name: string, snippet = address): string | undefined => 
 /** The window's part registry (created when absent); undefined when it cannot be made. */
 const registryOf = (win: PartWindow | undefined): Registry | undefined => {
   try {
-    let registry = win?.[PARTS_GLOBAL];
-    if (!registry && win) registry = win[PARTS_GLOBAL] = { v: PARTS_VERSION, a: address };
+    const registry = win && (win[PARTS_GLOBAL] ??= { v: PARTS_VERSION });
     if (registry?.v !== PARTS_VERSION) return;
-    // A page part that ran before the snippet made the registry without an address (page-part.ts): the
-    // snippet's loader, the first to read it, gives its own.
-    if (!('a' in registry)) registry.a = address;
+    // The snippet's loader is the first to read the registry, whether it makes it or a page part that ran
+    // before the snippet made it (page-part.ts, which names no address): it leaves its own address.
+    registry.a ??= address;
     return registry;
   } catch {
     return;
