@@ -18,6 +18,7 @@ import { fitStandardPreset, fittedStubs, type FittedPluginRef } from '../plugins
 import type { ProjectInput } from '../core/project/types';
 import { aroundOwnPlugins, type JsonPluginRef, refName, resolvePluginRef } from './plugin-refs';
 import { PART_STUBS, WHOLE_PRESET_STUBS, writeParts } from './snippet-parts';
+import { pagePartsOf, pagePartStubs, writePageParts, type PagePart } from './page-parts';
 import {
   SNIPPET_DIR,
   bundle,
@@ -30,6 +31,7 @@ import {
   type Minifier,
   type SnippetBuild,
   type Sizes,
+  type Stubs,
 } from './snippet';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -43,6 +45,8 @@ export interface LoadedProject {
   presetRefs?: FittedPluginRef[];
   /** The snippet runs this data only (see {@link snippetEntry}). */
   fitted?: boolean;
+  /** The page parts its module exports (compiler/page-parts.ts): their data is read from the page, not carried. */
+  pageParts?: PagePart[];
 }
 
 /** The plugins of references (see compiler/plugin-refs.ts), resolved from the project file and instantiated. */
@@ -79,19 +83,30 @@ export const loadProject = async (file: string): Promise<LoadedProject> => {
     const presetRefs = fitStandardPreset(project.data as ProjectInput, project.preset.options ?? {}, project.plugins ?? []);
     const [before, after] = aroundOwnPlugins(presetRefs);
     const plugins = [...(await loadRefs(before, file)), ...(project.plugins ?? []), ...(await loadRefs(after, file))];
-    return { project: { ...project, plugins }, presetRefs, fitted: true };
+    return { project: { ...project, plugins }, presetRefs, fitted: true, pageParts: pagePartsOf(module, file) };
   }
-  return { project, fitted: project.fitted === true };
+  return { project, fitted: project.fitted === true, pageParts: pagePartsOf(module, file) };
 };
+
+/**
+ * The stand-ins a loaded project's snippet is built with: the on-demand parts' (compiler/snippet-parts.ts),
+ * a fitted snippet's own (it keeps inline the plugins a snippet of the whole preset loads as parts) or the
+ * whole preset's, and the readers of its page parts (compiler/page-parts.ts).
+ */
+const stubsOf = (loaded: LoadedProject): Stubs => ({
+  ...PART_STUBS,
+  ...(loaded.fitted ? fittedStubs(normalizeProjectData(loaded.project.data)) : WHOLE_PRESET_STUBS),
+  ...pagePartStubs(loaded.pageParts ?? []),
+});
 
 /**
  * A project's snippet entry and fitted stand-ins exactly as {@link buildSnippet} bundles them (without
  * validating): what the size budget test and the bench measure (`bundle(entry, 'iife', stubs)`).
  */
-export const snippetParts = async (projectFile: string): Promise<{ entry: string; stubs: Record<string, string> }> => {
+export const snippetParts = async (projectFile: string): Promise<{ entry: string; stubs: Stubs }> => {
   const file = resolve(projectFile);
-  const { project, jsonPlugins, fitted, presetRefs } = await loadProject(file);
-  return { entry: snippetEntry(file, jsonPlugins as never, fitted, presetRefs), stubs: { ...PART_STUBS, ...(fitted ? fittedStubs(normalizeProjectData(project.data)) : WHOLE_PRESET_STUBS) } };
+  const loaded = await loadProject(file);
+  return { entry: snippetEntry(file, loaded.jsonPlugins as never, loaded.fitted, loaded.presetRefs), stubs: stubsOf(loaded) };
 };
 
 /** A project's snippet code exactly as {@link buildSnippet} makes it, neither validated nor written. */
@@ -118,10 +133,7 @@ export const projectProblems = (project: ProjectDefinition): ValidationProblem[]
  */
 export const snippetOf = async (projectFile: string, loaded: LoadedProject, minifier?: Minifier): Promise<string> => {
   const file = resolve(projectFile);
-  // The on-demand parts' stand-ins (compiler/snippet-parts.ts), and a fitted snippet's own (it keeps
-  // inline the plugins a snippet of the whole preset loads as parts).
-  const stubs = { ...PART_STUBS, ...(loaded.fitted ? fittedStubs(normalizeProjectData(loaded.project.data)) : WHOLE_PRESET_STUBS) };
-  const code = COMPILE_HINT + (await bundle(snippetEntry(file, loaded.jsonPlugins as never, loaded.fitted, loaded.presetRefs), 'iife', stubs, minifier));
+  const code = COMPILE_HINT + (await bundle(snippetEntry(file, loaded.jsonPlugins as never, loaded.fitted, loaded.presetRefs), 'iife', stubsOf(loaded), minifier));
   const unsafe = findUnsafeEval(code);
   if (unsafe) throw new Error(`${projectFile}: the snippet contains code a strict CSP forbids (${unsafe})`);
   return code;
@@ -142,9 +154,10 @@ export const buildSnippet = async (projectFile: string, outFile?: string): Promi
   const code = await snippetOf(file, loaded);
   const target = outFile ? resolve(outFile) : join(SNIPPET_DIR, `${data.projectId}.js`);
   writeOut(target, code);
-  // The parts it loads on demand go beside it (compiler/snippet-parts.ts).
+  // The parts it loads on demand go beside it (compiler/snippet-parts.ts), and the parts a page includes before it.
   await writeParts(target, !!loaded.fitted);
-  return { projectId: String(data.projectId), file: target, sizes: measure(code) };
+  const pageParts = await writePageParts(target, loaded.pageParts ?? []);
+  return { projectId: String(data.projectId), file: target, sizes: measure(code), pageParts };
 };
 
 /**
@@ -159,7 +172,10 @@ export const buildAllSnippets = async (onBuilt?: (built: SnippetBuild, index: nu
     builds.push(built);
     onBuilt?.(built, builds.length, files.length);
   }
-  const sizes = Object.fromEntries(builds.map((built) => [built.projectId, built.sizes]));
+  // A page part's sizes under `<project>.<part>`, beside its snippet's.
+  const sizes = Object.fromEntries(
+    builds.flatMap((built) => [[built.projectId, built.sizes], ...(built.pageParts ?? []).map((part) => [`${built.projectId}.${part.name}`, part.sizes])]),
+  );
   writeOut(join(SNIPPET_DIR, 'sizes.json'), JSON.stringify(sizes, null, 2) + '\n');
   return builds;
 };

@@ -9,7 +9,7 @@
  */
 import { build } from 'esbuild';
 import { gzipSync } from 'node:zlib';
-import { ROOT, stubPlugins } from './snippet';
+import { ROOT, stubPlugins, type Stubs } from './snippet';
 
 /** One group of source files in a snippet. */
 export interface BreakdownGroup {
@@ -69,7 +69,7 @@ export const groupOf = (path: string): string => {
 };
 
 /** The breakdown of an entry given as source text, with a fitted snippet's stand-ins (as `bundle` takes them), largest group first. */
-export const breakdown = async (contents: string, stubs: Readonly<Record<string, string>> = {}): Promise<BreakdownGroup[]> => {
+export const breakdown = async (contents: string, stubs: Stubs = {}): Promise<BreakdownGroup[]> => {
   const result = await build({
     plugins: stubPlugins(stubs),
     stdin: { contents, resolveDir: ROOT, loader: 'ts', sourcefile: 'snippet-entry.ts' },

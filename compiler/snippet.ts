@@ -54,13 +54,25 @@ export const measureAsync = async (code: string): Promise<Sizes> => {
   return { raw: bytes.length, gzip: gzipped.length, brotli: brotli.length };
 };
 
-/** The esbuild plugins that build each module of `stubs` (repository paths) from its stand-in file. */
-export const stubPlugins = (stubs: Readonly<Record<string, string>>): Plugin[] => {
-  const replaced = new Map(Object.entries(stubs).map(([module, stub]) => [join(ROOT, module), join(ROOT, stub)]));
+/**
+ * A module's stand-in in a build: a repository file with the same exports, or source text the build
+ * generates (a page part's reader, compiler/page-parts.ts), whose imports resolve from the repository root.
+ */
+export type Stub = string | { readonly contents: string };
+
+/** Stand-ins of a build: repository path of the module -> its {@link Stub}. */
+export type Stubs = Readonly<Record<string, Stub>>;
+
+/** The esbuild plugins that build each module of `stubs` (repository paths) from its stand-in. */
+export const stubPlugins = (stubs: Stubs): Plugin[] => {
+  const replaced = new Map(Object.entries(stubs).map(([module, stub]) => [join(ROOT, module), stub]));
   if (!replaced.size) return [];
   const load = (path: string) => {
     const stub = replaced.get(path);
-    return stub ? { contents: readFileSync(stub, 'utf8'), loader: 'ts' as const, resolveDir: dirname(stub) } : undefined;
+    if (stub === undefined) return undefined;
+    if (typeof stub !== 'string') return { contents: stub.contents, loader: 'ts' as const, resolveDir: ROOT };
+    const file = join(ROOT, stub);
+    return { contents: readFileSync(file, 'utf8'), loader: 'ts' as const, resolveDir: dirname(file) };
   };
   return [{ name: 'fitted-stubs', setup: (on) => void on.onLoad({ filter: /\.ts$/ }, ({ path }) => load(path)) }];
 };
@@ -89,12 +101,12 @@ export const minifyHere: Minifier = async (code, options) => (await minify(code,
  * esbuild's half of {@link bundle}: the entry given as source text (imports resolve from the repository
  * root) bundled into one file, types stripped, minified by esbuild.
  */
-export const bundleOnly = async (contents: string, format: 'iife' | 'esm' = 'iife', stubs: Readonly<Record<string, string>> = {}): Promise<string> =>
+export const bundleOnly = async (contents: string, format: 'iife' | 'esm' = 'iife', stubs: Stubs = {}): Promise<string> =>
   (await bundleWithInputs(contents, format, stubs)).code;
 
 /** {@link bundleOnly}, also answering the repository files the bundle was made from (for build-cache.ts). */
 export const bundleWithInputs = async (
-  contents: string, format: 'iife' | 'esm' = 'iife', stubs: Readonly<Record<string, string>> = {},
+  contents: string, format: 'iife' | 'esm' = 'iife', stubs: Stubs = {},
 ): Promise<{ code: string; inputs: string[] }> => {
   const result = await build({
     plugins: stubPlugins(stubs),
@@ -115,8 +127,8 @@ export const bundleWithInputs = async (
     absWorkingDir: ROOT,
   });
   const inputs = Object.keys(result.metafile.inputs).filter((input) => input !== 'snippet-entry.ts' && !input.includes(':'));
-  // A module built from a stand-in is listed under its own path: the stand-in's file is an input too.
-  const standIns = inputs.map((input) => stubs[input]).filter((stub): stub is string => !!stub);
+  // A module built from a stand-in file is listed under its own path: the stand-in's file is an input too.
+  const standIns = inputs.map((input) => stubs[input]).filter((stub): stub is string => typeof stub === 'string');
   return { code: result.outputFiles[0].text, inputs: [...inputs, ...standIns] };
 };
 
@@ -128,7 +140,7 @@ export const bundleWithInputs = async (
  * services keep one warm in a worker): the code is the same wherever it runs.
  */
 export const bundle = async (
-  contents: string, format: 'iife' | 'esm' = 'iife', stubs: Readonly<Record<string, string>> = {}, minifier: Minifier = minifyHere,
+  contents: string, format: 'iife' | 'esm' = 'iife', stubs: Stubs = {}, minifier: Minifier = minifyHere,
 ): Promise<string> => minifier(await bundleOnly(contents, format, stubs), minifyOptions(format));
 
 /** An import specifier for a repository file, usable in a generated entry. */
@@ -228,6 +240,8 @@ export interface SnippetBuild {
   projectId: string;
   file: string;
   sizes: Sizes;
+  /** The page parts written beside it (compiler/page-parts.ts): a page loads the snippet and the ones it includes. */
+  pageParts?: Array<{ name: string; file: string; sizes: Sizes }>;
 }
 
 /** Folders whose sub-folders each hold one project: real projects, then the test fixtures. */

@@ -36,6 +36,7 @@ const main = async (args: string[]) => {
   const built = await buildSnippet(positionals[0], values.out);
   // The output as the caller named it (or relative to where they run it), not relative to this package.
   console.log(`${values.out ?? relative(process.cwd(), built.file)}  ${formatSizes(built.sizes)}`);
+  for (const part of built.pageParts ?? []) console.log(`  page part ${relative(process.cwd(), part.file)}  ${formatSizes(part.sizes)}`);
 };
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -4,8 +4,10 @@
  * experiments, the hero trust-signals experiment and the homepage goals; six audiences, a view per
  * locale and every event of §3. Values the spec does not give are in ./placeholders.ts (ruling 18).
  *
- * The stand-in page it runs on is ./site/ (served at `/` and each locale prefix by `npm start`).
+ * The stand-in page it runs on is ./site/ (served at `/` and each locale prefix by `npm start`); each
+ * locale page includes its copy's page part before the snippet ({@link pageParts}).
  */
+import type { PageParts } from '../../compiler/page-parts';
 import { defineProject } from '../../core';
 import type { ProjectData } from '../../core/project/types';
 import { HOMEPAGE_AUDIENCES } from './audiences';
@@ -52,6 +54,22 @@ export const HOMEPAGE_DATA = {
   pages: HOMEPAGE_VIEWS,
   events: HOMEPAGE_EVENTS,
 } satisfies Partial<ProjectData>;
+
+/**
+ * Each in-language locale's copy, a page part (compiler/page-parts.ts): built beside the snippet as
+ * `homepage.copy-<locale>.js`, included by its locale's page before the snippet (site/render.ts), read by
+ * the in-language layer (site/copy/locale-copy.ts). A literal, so the snippet leaves it out.
+ */
+export const pageParts = {
+  'copy-pt-br': './site/copy/page-parts/pt-br.ts',
+  'copy-de-de': './site/copy/page-parts/de-de.ts',
+  'copy-es': './site/copy/page-parts/es.ts',
+  'copy-ko-kr': './site/copy/page-parts/ko-kr.ts',
+  'copy-ja-jp': './site/copy/page-parts/ja-jp.ts',
+  'copy-zh-cn': './site/copy/page-parts/zh-cn.ts',
+  'copy-fr-fr': './site/copy/page-parts/fr-fr.ts',
+  'copy-it-it': './site/copy/page-parts/it-it.ts',
+} satisfies PageParts;
 
 // Fitted: the snippet runs this data only (no validators, `load` refused); the build validates it.
 export default defineProject({ data: HOMEPAGE_DATA, plugins: homepagePlugins(), bootstrap: homepageBootstrap(), fitted: true });

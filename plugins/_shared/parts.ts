@@ -18,11 +18,9 @@
  *   remembered for the page: a part that failed is not requested again on every use.
  */
 import type { Clock } from '../../core';
+import { PARTS_GLOBAL, PARTS_VERSION, type PartRegistry } from './parts-registry';
 
-/** The window property holding the part registry. */
-export const PARTS_GLOBAL = 'variaParts';
-/** The registry protocol: a part registers only into a registry of its own version. */
-export const PARTS_VERSION = 1;
+export { PARTS_GLOBAL, PARTS_VERSION } from './parts-registry';
 /** How long a part may take to arrive, in ms. */
 export const PART_TIMEOUT = 10_000;
 
@@ -32,7 +30,7 @@ export const msgPartFailed = (name: string, url: string, why: string) => `Failed
 /** The name of the loader's Trusted Types policy (see the file comment). */
 export const TRUSTED_TYPES_POLICY = 'varia';
 
-type Registry = Record<string, unknown> & { v: number };
+type Registry = PartRegistry;
 type Policy = { createScriptURL(url: string): unknown };
 type PartWindow = Window & { [PARTS_GLOBAL]?: Registry };
 
@@ -78,9 +76,12 @@ export const partUrl = (name: string, snippet = address): string | undefined => 
 /** The window's part registry (created when absent); undefined when it cannot be made. */
 const registryOf = (win: PartWindow | undefined): Registry | undefined => {
   try {
-    let registry = win?.[PARTS_GLOBAL];
-    if (!registry && win) registry = win[PARTS_GLOBAL] = { v: PARTS_VERSION, a: address };
-    return registry?.v === PARTS_VERSION ? registry : undefined;
+    const registry = win && (win[PARTS_GLOBAL] ??= { v: PARTS_VERSION });
+    if (registry?.v !== PARTS_VERSION) return;
+    // The snippet's loader is the first to read the registry, whether it makes it or a page part that ran
+    // before the snippet made it (page-part.ts, which names no address): it leaves its own address.
+    registry.a ??= address;
+    return registry;
   } catch {
     return;
   }

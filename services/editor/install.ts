@@ -2,7 +2,7 @@
  * What the services serve for a published project, kept in agreement with its history (EDT-13):
  *
  * - {@link installSnippet} puts a snippet in the served folder (atomically) with the parts it may load
- *   on demand that the folder lacks. A publish installs first and records the revision after, so a
+ *   on demand that the folder lacks and the page parts its config module exports. A publish installs first and records the revision after, so a
  *   revision is live only once its snippet is served.
  * - {@link repairServed}, run when the services start, serves each project's newest published
  *   revision: `npm start` rebuilds every `config/` project's snippet from its file, which would
@@ -12,6 +12,7 @@
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
+import { pagePartCode, type PagePart } from '../../compiler/page-parts';
 import { PARTS, partCode, partFile, type PartDefinition } from '../../compiler/snippet-parts';
 import { containedPath, writeFileAtomic } from '../../compiler/files';
 import { latestRevision } from './revisions';
@@ -33,10 +34,18 @@ export const isFitted = (source: ConfigSource | undefined): boolean => !!source?
 export const missingParts = (snippetsDir: string, projectId: string, fitted: boolean): PartDefinition[] =>
   PARTS.filter((part) => (!fitted || part.fitted) && !existsSync(partFile(servedSnippetFile(snippetsDir, projectId), part.name)));
 
-/** Installs a project's snippet in the served folder, and the parts it may load that the folder lacks. */
-export async function installSnippet(snippetsDir: string, projectId: string, snippet: string, parts: readonly PartDefinition[]): Promise<void> {
+/**
+ * Installs a project's snippet in the served folder, the parts it may load that the folder lacks, and its
+ * page parts (compiler/page-parts.ts). The page parts go first and every time: the snippet reads their
+ * data from the page, so a locale page must find them served before it gets a snippet without that data,
+ * and they are the config module's as this process loaded it, whatever an earlier build left.
+ */
+export async function installSnippet(
+  snippetsDir: string, projectId: string, snippet: string, parts: readonly PartDefinition[], pageParts: readonly PagePart[] = [],
+): Promise<void> {
   await mkdir(snippetsDir, { recursive: true });
   const target = servedSnippetFile(snippetsDir, projectId);
+  for (const part of pageParts) await writeFileAtomic(partFile(target, part.name), await pagePartCode(part));
   await writeFileAtomic(target, snippet);
   for (const part of parts) await writeFileAtomic(partFile(target, part.name), await partCode(part));
 }
@@ -55,7 +64,8 @@ export async function repairServed(workspace: Workspace): Promise<string[]> {
     const served = await readFile(file, 'utf8').catch(() => undefined);
     if (served === live.snippet) continue;
     const source = sources.find((candidate) => candidate.projectId === meta.projectId);
-    await installSnippet(workspace.snippetsDir, meta.projectId, live.snippet, missingParts(workspace.snippetsDir, meta.projectId, isFitted(source)));
+    const parts = missingParts(workspace.snippetsDir, meta.projectId, isFitted(source));
+    await installSnippet(workspace.snippetsDir, meta.projectId, live.snippet, parts, source?.pageParts);
     repaired.push(`${meta.projectId}: serving published revision ${live.revision}${served === undefined ? '' : ' (the served file was another build)'}`);
   }
   return repaired;

@@ -12,7 +12,8 @@
  * - terser runs in a worker kept for the life of the services (compiler/minify-thread.ts): the
  *   services stay responsive while it works, it stays warm between publishes, and a publish of
  *   what the review just built reuses its minified output.
- * - Publishing installs the snippet in the served folder (atomically), then records the revision, so
+ * - Publishing installs the snippet in the served folder (atomically), with the page parts of its config
+ *   module (compiler/page-parts.ts, the homepage's copy of each locale), then records the revision, so
  *   a reload of the site page runs the new revision at once and a revision is never live unserved.
  *   Its number is the history's next and its file name the project's own id (see publishData).
  * - Publishes of one project run one after the other (a queue per project).
@@ -23,6 +24,7 @@ import { decodeProject, encodeProject, keepSource, locate, type ProjectTables } 
 import { diffProjects } from '../../editor-model/project-diff';
 import { SETTINGS_ROW } from '../../editor-model/project-schema';
 import { projectProblems, snippetOf } from '../../compiler/build';
+import { pagePartCode } from '../../compiler/page-parts';
 import { partCode, type PartDefinition } from '../../compiler/snippet-parts';
 import { createMinifyThread, type MinifyThread } from '../../compiler/minify-thread';
 import { bundleOnly, measureAsync, type Minifier, type Sizes } from '../../compiler/snippet';
@@ -128,12 +130,16 @@ async function build(
       const minifying = performance.now();
       if (timings) timings.bundle = Math.round(minifying - started);
       const minified = minifier().minify(code, options);
+      // What the install writes beside the snippet is made meanwhile (each is cached, usually from the last build).
       for (const part of parts) partCode(part).catch(() => undefined);
+      for (const part of project.source?.pageParts ?? []) pagePartCode(part).catch(() => undefined);
       const out = await minified;
       if (timings) timings.minify = Math.round(performance.now() - minifying);
       return out;
     };
-    return await snippetOf(moduleFile, { project: { data: stubbed as never, plugins: plugins.plugins }, fitted }, minify);
+    // The config module's page parts: the data they hold is read from the page, not built into the snippet.
+    const pageParts = project.source?.pageParts;
+    return await snippetOf(moduleFile, { project: { data: stubbed as never, plugins: plugins.plugins }, fitted, pageParts }, minify);
   } finally {
     await rm(moduleFile, { force: true });
   }
@@ -220,7 +226,7 @@ async function publishData(
     ...(fields.from !== undefined ? { from: fields.from } : {}),
     ...(fields.acknowledgedConflicts?.length ? { acknowledgedConflicts: fields.acknowledgedConflicts } : {}), data: published, snippet,
   };
-  await installSnippet(snippetsDir, projectId, snippet, parts);
+  await installSnippet(snippetsDir, projectId, snippet, parts, project.source?.pageParts);
   await writeRevision(project.dir, record);
   // The working copy keeps its revision field: the next publish numbers itself from the history.
   const { data: _data, snippet: _snippet, ...summary } = record;

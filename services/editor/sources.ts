@@ -11,6 +11,7 @@ import type { ProjectInput } from '../../core/project/types';
 import type { Plugin } from '../../core/types';
 import { fitStandardPreset } from '../../plugins/presets/fit';
 import { standardPreset } from '../../plugins/presets/standard';
+import { pagePartsOf, type PagePart } from '../../compiler/page-parts';
 import { ROOT, projectFiles } from '../../compiler/snippet';
 
 /** A project file under config/, loaded. */
@@ -23,6 +24,8 @@ export interface ConfigSource {
   path: string;
   /** Its data (functions included) and plugins, as the module exports them. */
   project: ProjectDefinition;
+  /** The page parts the module exports (compiler/page-parts.ts): a publish builds with them and installs them. */
+  pageParts: PagePart[];
 }
 
 const loaded = new Map<string, Promise<ConfigSource | undefined>>();
@@ -31,14 +34,17 @@ const loaded = new Map<string, Promise<ConfigSource | undefined>>();
 async function loadSource(file: string): Promise<ConfigSource | undefined> {
   try {
     let project: ProjectDefinition;
+    let pageParts: PagePart[] = [];
     if (extname(file) === '.json') {
       const json = JSON.parse(readFileSync(file, 'utf8'));
       project = { data: json.data, plugins: [] };
     } else {
-      project = (await import(pathToFileURL(file).href)).default as ProjectDefinition;
+      const module = await import(pathToFileURL(file).href);
+      project = module.default as ProjectDefinition;
+      pageParts = pagePartsOf(module, file);
     }
     if (!project?.data?.projectId) return undefined;
-    return { projectId: String(project.data.projectId), file, path: relative(ROOT, file), project };
+    return { projectId: String(project.data.projectId), file, path: relative(ROOT, file), project, pageParts };
   } catch (error) {
     console.error(`[editor] ${relative(ROOT, file)} could not be loaded:`, (error as Error).message);
     return undefined;

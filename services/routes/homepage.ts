@@ -1,6 +1,7 @@
 /**
  * The stand-in marketing homepage (config/homepage/site/): `GET /` and each locale prefix
- * (`/pt-br`, `/ko-kr`, ...) render the page with the homepage project's snippet in `<head>`, under the
+ * (`/pt-br`, `/ko-kr`, ...) render the page with the homepage project's snippet in `<head>` (a locale
+ * page with its copy's page part, `/snippets/homepage.copy-<locale>.js`, just before), under the
  * strict CSP every page gets; `GET /site/...` serves the page's own stylesheet, script and images.
  * Files are read on each request, so an edit shows on reload without restarting the services.
  */

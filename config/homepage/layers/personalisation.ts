@@ -6,9 +6,8 @@
  */
 import { AUDIENCE } from '../audiences';
 import { PAGE } from '../page-contract';
-import { HERO } from '../site/copy/hero';
+import { EN_COPY } from '../site/copy/locale-copy';
 import { HOME_VIEW } from '../views';
-import { HERO_WIDGET } from '../site/copy/hero-widget';
 import { AI_BANNER_CONFIG, BANNER_NV_CONFIG, heroConfig, heroWidgetText, PATHFINDER_CONFIG, TOP_BANNER_CONFIG, widget, WIDGET } from '../widgets';
 import { USE_CASE_CONFIG } from '../use-case';
 import { action, experiment, layer, variations } from './kit';
@@ -24,18 +23,16 @@ export const P13N_VARIATIONS = {
   new: 'var_p13n_new_1',
 } as const;
 
-const EN = HERO[''];
-
 /** Returning visitors: a welcome-back hero (the 54K customers variant, §9), the path chooser and the events banner rewritten. */
 const returningChanges = [
-  widget('chg_p13n_returning_hero', WIDGET.hero, heroConfig(EN, '', { ...heroWidgetText(HERO_WIDGET['']), eyebrow: 'Welcome back', title1: 'Pick up where', title2: 'you left off.', customersCount: '54K+' })),
+  widget('chg_p13n_returning_hero', WIDGET.hero, heroConfig(EN_COPY.hero, '', { ...heroWidgetText(EN_COPY.widget), eyebrow: 'Welcome back', title1: 'Pick up where', title2: 'you left off.', customersCount: '54K+' })),
   widget('chg_p13n_returning_pathfinder', WIDGET.pathfinder, PATHFINDER_CONFIG),
   widget('chg_p13n_returning_banner', WIDGET.banner, BANNER_NV_CONFIG),
 ];
 
 /** New visitors: the hero with rotating words, the top promo banner, the AI banner and the use-case section. */
 const newChanges = [
-  widget('chg_p13n_new_hero', WIDGET.hero, heroConfig(EN, '', heroWidgetText(HERO_WIDGET['']))),
+  widget('chg_p13n_new_hero', WIDGET.hero, heroConfig(EN_COPY.hero, '', heroWidgetText(EN_COPY.widget))),
   widget('chg_p13n_new_top_banner', WIDGET.topBanner, TOP_BANNER_CONFIG),
   widget('chg_p13n_new_ai_banner', WIDGET.aiBanner, AI_BANNER_CONFIG),
   widget('chg_p13n_new_use_cases', WIDGET.useCaseSection, USE_CASE_CONFIG),

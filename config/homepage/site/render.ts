@@ -1,12 +1,14 @@
 /**
  * Renders the stand-in homepage for one locale: a server-rendered page the way the real site's
  * framework sends it, with every block of ../page-contract.ts, the snippet loaded synchronously in
- * `<head>` after the queue, and the hydration data that the page's own script (page.js) re-renders
- * the hero from. Everything it references is served by services/routes/homepage.ts from this folder;
+ * `<head>` after the queue (on a locale page, its copy's page part just before it, copy/locale-copy.ts),
+ * and the hydration data that the page's own script (page.js) re-renders the hero from. Everything it references is served by services/routes/homepage.ts from this folder;
  * the page makes no request to another origin.
  */
+import { pagePartSrc } from '../../../plugins/_shared/page-part';
 import { LOCALES, type Locale } from '../page-contract';
 import { COPY, type SiteCopy } from './copy';
+import { copyPart } from './copy/locale-copy';
 import { ICONS } from './icons';
 
 /** Where the page's own files are served (styles, script, images). */
@@ -153,11 +155,21 @@ ${c.footer.columns.map(([title, links]) => `<div class="footer-col"><h4>${esc(ti
 const hydrationData = (c: SiteCopy, p: string) =>
   JSON.stringify({ blocks: c.hero.blocks.map((block) => ({ ...block, link: p + block.link })), counters: c.heroCounters }).replace(/</g, '\\u003c');
 
+/**
+ * The snippet's script tags: on a locale page its copy's page part first, from beside the snippet, so the
+ * snippet finds that copy registered when it runs; on the default homepage the snippet alone (English is in it).
+ */
+const snippetTags = (locale: Locale, src: string | undefined): string => {
+  if (!src) return '';
+  const part = locale ? `\n<script src="${esc(pagePartSrc(src, copyPart(locale)))}"></script>` : '';
+  return `${part}\n<script src="${esc(src)}"></script>`;
+};
+
 /** The whole page for a locale of {@link LOCALES}. */
 export function renderHomepage(locale: Locale, options: RenderOptions = {}): string {
   const c = COPY[locale];
   const p = prefixOf(locale);
-  const snippet = options.snippetSrc ? `\n<script src="${esc(options.snippetSrc)}"></script>` : '';
+  const snippet = snippetTags(locale, options.snippetSrc);
   return `<!doctype html>
 <html lang="${esc(c.lang)}">
 <head>

@@ -4,7 +4,8 @@
  * unchanged project publishes within 1% of `npm run build:snippet`'s snippet (the working copy keeps
  * the values the config file computes as literals; the publish refers to them instead), and a move or
  * a redirect, whose appliers the homepage's hand-written plugin list lacks, is valid and published
- * with the standard appliers. The parts the snippet may load on demand are written beside it.
+ * with the standard appliers. The parts the snippet may load on demand are written beside it, and so are
+ * its page parts (each locale's copy, which the snippet itself does not carry).
  */
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -15,6 +16,9 @@ import { MSG_NO_URL } from '../../../plugins/change-appliers/redirect';
 import { buildSnippet, snippetCode } from '../../../compiler/build';
 import { ROOT, measure } from '../../../compiler/snippet';
 import { PARTS, partFile } from '../../../compiler/snippet-parts';
+import { pagePartCode } from '../../../compiler/page-parts';
+import { IN_LANGUAGE_LOCALES } from '../../../config/homepage/layers/in-language';
+import { LOCALE_COPY } from '../../../config/homepage/site/copy/locale-copy';
 import { decodeProject, encodeProject } from '../../../editor-model/project-codec';
 import { publish, publishModuleText, review } from '../../../services/editor/publish';
 import { configPublishModule } from '../../../services/editor/publish-module';
@@ -62,6 +66,19 @@ describe('publish of the homepage project', () => {
     // The parts a fitted snippet may load go beside it (the folder had none); the validators' does not.
     for (const part of PARTS) {
       expect(existsSync(partFile(join(dir, 'snippets', 'homepage.js'), part.name)), part.name).toBe(part.fitted);
+    }
+    // So do its page parts, each locale's copy, which the snippet no longer carries: a locale page of the
+    // published homepage finds its copy beside it.
+    const pageParts = project.source!.pageParts;
+    expect(pageParts.map((part) => part.name).sort()).toEqual(IN_LANGUAGE_LOCALES.map((locale) => `copy-${locale}`).sort());
+    for (const part of pageParts) {
+      const installed = await readFile(partFile(join(dir, 'snippets', 'homepage.js'), part.name), 'utf8');
+      expect(installed === (await pagePartCode(part)), `${part.name} installed as the build makes it`).toBe(true);
+    }
+    for (const locale of IN_LANGUAGE_LOCALES) {
+      const copy = LOCALE_COPY[locale]!;
+      expect(served.includes(copy.hero.title1), `${locale} hero in the snippet`).toBe(false);
+      expect(served.includes(copy.widget.dataTypes), `${locale} widget copy in the snippet`).toBe(false);
     }
   }, 240_000);
 

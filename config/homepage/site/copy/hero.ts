@@ -1,8 +1,8 @@
 /**
  * The hero's copy per locale, apart from the rest of the page's copy: the homepage project's hero widget
- * configurations take it (layers/), and a snippet then carries the heroes' text only, not the whole page's.
+ * configurations take it (layers/), and a snippet then carries the heroes' text only, not the whole page's;
+ * the in-language heroes' text only on their locale's page, as its page part (./page-parts/).
  */
-import type { Locale } from '../../page-contract';
 import type { HeroCopy } from './types';
 
 export const HERO_EN: HeroCopy = {
@@ -139,16 +139,4 @@ export const HERO_ZH_CN: HeroCopy = {
     { title: '指南', description: '面向开发者的模式设计', link: '/docs/' },
     { title: '报告', description: '2026 开发者数据现状', link: '/why-use-mongodb' },
   ],
-};
-/** The hero's copy by locale prefix ('' is the default, English homepage). */
-export const HERO: Readonly<Record<Locale, HeroCopy>> = {
-  '': HERO_EN,
-  'pt-br': HERO_PT_BR,
-  'de-de': HERO_DE_DE,
-  es: HERO_ES,
-  'ko-kr': HERO_KO_KR,
-  'ja-jp': HERO_JA_JP,
-  'zh-cn': HERO_ZH_CN,
-  'fr-fr': HERO_FR_FR,
-  'it-it': HERO_IT_IT,
 };
