@@ -19,9 +19,11 @@ import type { ProjectInput } from '../core/project/types';
 import { aroundOwnPlugins, type JsonPluginRef, refName, resolvePluginRef } from './plugin-refs';
 import { PART_STUBS, WHOLE_PRESET_STUBS, writeParts } from './snippet-parts';
 import { pagePartsOf, pagePartStubs, writePageParts, type PagePart } from './page-parts';
+import { SPECIALISED_OFF_STUBS, specialisedSource, type SpecialisedSummary } from './specialise';
 import {
   SNIPPET_DIR,
   bundle,
+  bundleWithInputs,
   COMPILE_HINT,
   findUnsafeEval,
   measure,
@@ -31,6 +33,7 @@ import {
   type Minifier,
   type SnippetBuild,
   type Sizes,
+  type Stub,
   type Stubs,
 } from './snippet';
 
@@ -88,31 +91,62 @@ export const loadProject = async (file: string): Promise<LoadedProject> => {
   return { project, fitted: project.fitted === true, pageParts: pagePartsOf(module, file) };
 };
 
+/** How a snippet is built. */
+export interface SnippetOptions {
+  /**
+   * Compiled for its project (compiler/specialise.ts): the snippet carries code generated for its audiences
+   * and pages, which the modules run before interpreting the data. Default: the generic snippet.
+   */
+  compiled?: boolean;
+  /** Not minified, so the generated code can be read (a build to look at, not to ship). */
+  pretty?: boolean;
+}
+
 /**
  * The stand-ins a loaded project's snippet is built with: the on-demand parts' (compiler/snippet-parts.ts),
  * a fitted snippet's own (it keeps inline the plugins a snippet of the whole preset loads as parts) or the
- * whole preset's, and the readers of its page parts (compiler/page-parts.ts).
+ * whole preset's, the readers of its page parts (compiler/page-parts.ts), and, unless it is compiled, the
+ * modules' questions to generated code answering nothing.
  */
-const stubsOf = (loaded: LoadedProject): Stubs => ({
-  ...PART_STUBS,
-  ...(loaded.fitted ? fittedStubs(normalizeProjectData(loaded.project.data)) : WHOLE_PRESET_STUBS),
-  ...pagePartStubs(loaded.pageParts ?? []),
-});
+const stubsOf = (loaded: LoadedProject, compiled = false): Stubs => {
+  const stubs: Record<string, Stub> = {
+    ...PART_STUBS,
+    ...(loaded.fitted ? fittedStubs(normalizeProjectData(loaded.project.data)) : WHOLE_PRESET_STUBS),
+    ...SPECIALISED_OFF_STUBS,
+    ...pagePartStubs(loaded.pageParts ?? []),
+  };
+  if (compiled) for (const module of Object.keys(SPECIALISED_OFF_STUBS)) delete stubs[module];
+  return stubs;
+};
+
+/** The generated code of a loaded project (compiler/specialise.ts); throws when a page's URL pattern is refused by the guard. */
+export const specialisedOf = (projectFile: string, loaded: LoadedProject): { source: string; summary: SpecialisedSummary } => {
+  try {
+    return specialisedSource(loaded.project.data);
+  } catch (error) {
+    throw new Error(`${projectFile}: ${(error as Error).message}`);
+  }
+};
 
 /**
- * A project's snippet entry and fitted stand-ins exactly as {@link buildSnippet} bundles them (without
+ * A project's snippet entry and stand-ins exactly as {@link buildSnippet} bundles them (without
  * validating): what the size budget test and the bench measure (`bundle(entry, 'iife', stubs)`).
  */
-export const snippetParts = async (projectFile: string): Promise<{ entry: string; stubs: Stubs }> => {
+export const snippetParts = async (projectFile: string, options: SnippetOptions = {}): Promise<{ entry: string; stubs: Stubs }> => {
   const file = resolve(projectFile);
   const loaded = await loadProject(file);
-  return { entry: snippetEntry(file, loaded.jsonPlugins as never, loaded.fitted, loaded.presetRefs), stubs: stubsOf(loaded) };
+  return entryOf(file, loaded, options);
+};
+
+const entryOf = (file: string, loaded: LoadedProject, options: SnippetOptions): { entry: string; stubs: Stubs } => {
+  const specialised = options.compiled ? specialisedOf(file, loaded).source : undefined;
+  return { entry: snippetEntry(file, loaded.jsonPlugins as never, loaded.fitted, loaded.presetRefs, specialised), stubs: stubsOf(loaded, options.compiled) };
 };
 
 /** A project's snippet code exactly as {@link buildSnippet} makes it, neither validated nor written. */
-export const snippetCode = async (projectFile: string): Promise<string> => {
-  const { entry, stubs } = await snippetParts(projectFile);
-  return COMPILE_HINT + (await bundle(entry, 'iife', stubs));
+export const snippetCode = async (projectFile: string, options: SnippetOptions = {}): Promise<string> => {
+  const { entry, stubs } = await snippetParts(projectFile, options);
+  return COMPILE_HINT + (options.pretty ? (await bundleWithInputs(entry, 'iife', stubs, false)).code : await bundle(entry, 'iife', stubs));
 };
 
 /**
@@ -131,16 +165,17 @@ export const projectProblems = (project: ProjectDefinition): ValidationProblem[]
  * from (the entry imports it). The editor's publish calls this with the project it has validated
  * itself, and a minifier kept warm in a worker; the command line with terser in its own thread.
  */
-export const snippetOf = async (projectFile: string, loaded: LoadedProject, minifier?: Minifier): Promise<string> => {
+export const snippetOf = async (projectFile: string, loaded: LoadedProject, minifier?: Minifier, options: SnippetOptions = {}): Promise<string> => {
   const file = resolve(projectFile);
-  const code = COMPILE_HINT + (await bundle(snippetEntry(file, loaded.jsonPlugins as never, loaded.fitted, loaded.presetRefs), 'iife', stubsOf(loaded), minifier));
+  const { entry, stubs } = entryOf(file, loaded, options);
+  const code = COMPILE_HINT + (options.pretty ? (await bundleWithInputs(entry, 'iife', stubs, false)).code : await bundle(entry, 'iife', stubs, minifier));
   const unsafe = findUnsafeEval(code);
   if (unsafe) throw new Error(`${projectFile}: the snippet contains code a strict CSP forbids (${unsafe})`);
   return code;
 };
 
-/** Validates and builds one project; throws with every problem when it is invalid. */
-export const buildSnippet = async (projectFile: string, outFile?: string): Promise<SnippetBuild> => {
+/** Validates and builds one project (generic, or compiled with `options`); throws with every problem when it is invalid. */
+export const buildSnippet = async (projectFile: string, outFile?: string, options: SnippetOptions = {}): Promise<SnippetBuild> => {
   const file = resolve(projectFile);
   const loaded = await loadProject(file);
   const data = normalizeProjectData(loaded.project.data);
@@ -151,13 +186,14 @@ export const buildSnippet = async (projectFile: string, outFile?: string): Promi
     // The path as the caller gave it: relative to where they run the build, not to this package.
     throw new Error(`${projectFile} is invalid:\n${errors.map((problem) => `  - ${formatProblem(problem)}`).join('\n')}`);
   }
-  const code = await snippetOf(file, loaded);
+  const code = await snippetOf(file, loaded, undefined, options);
   const target = outFile ? resolve(outFile) : join(SNIPPET_DIR, `${data.projectId}.js`);
   writeOut(target, code);
   // The parts it loads on demand go beside it (compiler/snippet-parts.ts), and the parts a page includes before it.
   await writeParts(target, !!loaded.fitted);
   const pageParts = await writePageParts(target, loaded.pageParts ?? []);
-  return { projectId: String(data.projectId), file: target, sizes: measure(code), pageParts };
+  const specialised = options.compiled ? specialisedOf(file, loaded).summary : undefined;
+  return { projectId: String(data.projectId), file: target, sizes: measure(code), pageParts, specialised };
 };
 
 /**

@@ -11,6 +11,7 @@
 import { dirname, join } from 'node:path';
 import { CACHE_DIR, cachedBuild } from './build-cache';
 import { bundleWithInputs, findUnsafeEval, measure, minifyHere, minifyOptions, type Sizes, writeOut } from './snippet';
+import { SPECIALISED_OFF_STUBS } from './specialise';
 
 /** A part loaded on demand. */
 export interface PartDefinition {
@@ -161,8 +162,11 @@ export const PLUGIN_PART_STUBS: Readonly<Record<string, string>> = Object.fromEn
 /** The stand-ins of {@link ON_DEMAND_MODULES}, for snippets that are not fitted: repository path -> stand-in. */
 export const MODULE_PART_STUBS: Readonly<Record<string, string>> = Object.fromEntries(ON_DEMAND_MODULES.map(({ module, stub }) => [module, stub]));
 
-/** Every stand-in of a snippet of the whole preset (not fitted): what the build, the bench and the size budget use. */
-export const WHOLE_PRESET_STUBS: Readonly<Record<string, string>> = { ...PART_STUBS, ...PLUGIN_PART_STUBS, ...MODULE_PART_STUBS };
+/**
+ * Every stand-in of a generic snippet of the whole preset (not fitted, not compiled): what the build, the
+ * bench and the size budget use.
+ */
+export const WHOLE_PRESET_STUBS: Readonly<Record<string, string>> = { ...PART_STUBS, ...PLUGIN_PART_STUBS, ...MODULE_PART_STUBS, ...SPECIALISED_OFF_STUBS };
 
 const codes = new Map<string, Promise<string>>();
 

@@ -99,14 +99,14 @@ export const minifyHere: Minifier = async (code, options) => (await minify(code,
 
 /**
  * esbuild's half of {@link bundle}: the entry given as source text (imports resolve from the repository
- * root) bundled into one file, types stripped, minified by esbuild.
+ * root) bundled into one file, types stripped, minified by esbuild (or not, for a `--pretty` build).
  */
 export const bundleOnly = async (contents: string, format: 'iife' | 'esm' = 'iife', stubs: Stubs = {}): Promise<string> =>
   (await bundleWithInputs(contents, format, stubs)).code;
 
 /** {@link bundleOnly}, also answering the repository files the bundle was made from (for build-cache.ts). */
 export const bundleWithInputs = async (
-  contents: string, format: 'iife' | 'esm' = 'iife', stubs: Stubs = {},
+  contents: string, format: 'iife' | 'esm' = 'iife', stubs: Stubs = {}, minify = true,
 ): Promise<{ code: string; inputs: string[] }> => {
   const result = await build({
     plugins: stubPlugins(stubs),
@@ -118,7 +118,7 @@ export const bundleWithInputs = async (
     // A project's imports of this package by name (`varia`, `varia/plugins/...`) bundle its TypeScript
     // sources, the same modules the entry imports, rather than the built copy in dist/lib.
     conditions: ['source'],
-    minify: true,
+    minify,
     legalComments: 'none',
     write: false,
     logLevel: 'silent',
@@ -182,30 +182,35 @@ const bootImports = (fitted: boolean) => [
  * resolved to `plugins/<kind>/<name>/index.ts` (default export: a plugin, or a factory taking options),
  * `fitted` when they are the standard preset fitted to its data. Snippets are built only once their
  * project is valid (see build-snippet.ts), so a snippet's own data skips validation at start.
+ * `specialised`, the code compiler/specialise.ts generated for the project (a compiled snippet), goes in
+ * as the `specialised` module's plugin, before the project's own plugins.
  */
-export const snippetEntry = (projectFile: string, jsonPlugins?: readonly JsonPluginRef[], fitted = false, presetRefs?: readonly JsonPluginRef[]): string => {
+export const snippetEntry = (
+  projectFile: string, jsonPlugins?: readonly JsonPluginRef[], fitted = false, presetRefs?: readonly JsonPluginRef[], specialised?: string,
+): string => {
   const lines = [...bootImports(fitted), `import project from ${JSON.stringify(spec(projectFile))};`];
+  const own: string[] = [];
+  if (specialised !== undefined) {
+    lines.push(`import specialised from './plugins/modules/specialised';`, `const generated = ${specialised};`);
+    own.push('specialised(project.data, generated)');
+  }
+  const ownPlugins = [...own, '...(project.plugins ?? [])'];
   // A project's bootstrap (core/define.ts) decides whether and with what the runtime starts.
-  const run = 'const start = (p = project) => boot(p, { prepare: prepare(p.data) });\nproject.bootstrap ? project.bootstrap({ project, win: window, start }) : start();';
+  const run = (name: string) => `const start = (p = ${name}) => boot(p, { prepare: prepare(p.data) });\n${name}.bootstrap ? ${name}.bootstrap({ project: ${name}, win: window, start }) : start();`;
   if (presetRefs) {
     // A TypeScript project on the fitted standard preset: its own plugins go in before the preset's pages module.
     const plugins = pluginImports(presetRefs, projectFile);
     const [before, after] = aroundOwnPlugins(plugins.uses);
-    const list = [...before, '...(project.plugins ?? [])', ...after].join(', ');
-    lines.push(
-      ...plugins.lines,
-      `const fitted = { ...project, plugins: [${list}] };`,
-      'const start = (p = fitted) => boot(p, { prepare: prepare(p.data) });',
-      'fitted.bootstrap ? fitted.bootstrap({ project: fitted, win: window, start }) : start();',
-    );
+    lines.push(...plugins.lines, `const fitted = { ...project, plugins: [${[...before, ...ownPlugins, ...after].join(', ')}] };`, run('fitted'));
     return lines.join('\n');
   }
   if (!jsonPlugins) {
-    lines.push(run);
+    if (!own.length) lines.push(run('project'));
+    else lines.push(`const compiled = { ...project, plugins: [${ownPlugins.join(', ')}] };`, run('compiled'));
     return lines.join('\n');
   }
   const plugins = pluginImports(jsonPlugins, projectFile);
-  lines.push(...plugins.lines, `boot({ data: project.data, plugins: [${plugins.uses.join(', ')}] }, { prepare: prepare(project.data) });`);
+  lines.push(...plugins.lines, `boot({ data: project.data, plugins: [${[...own, ...plugins.uses].join(', ')}] }, { prepare: prepare(project.data) });`);
   return lines.join('\n');
 };
 
@@ -242,6 +247,8 @@ export interface SnippetBuild {
   sizes: Sizes;
   /** The page parts written beside it (compiler/page-parts.ts): a page loads the snippet and the ones it includes. */
   pageParts?: Array<{ name: string; file: string; sizes: Sizes }>;
+  /** A compiled snippet's generated code: how many of its audiences and pages have some (compiler/specialise.ts). */
+  specialised?: { audiences: { generated: number; total: number }; pages: { generated: number; total: number } };
 }
 
 /** Folders whose sub-folders each hold one project: real projects, then the test fixtures. */

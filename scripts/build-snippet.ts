@@ -1,6 +1,8 @@
 /**
  * Builds project snippets (the library is compiler/build.ts):
- *   npm run build:snippet -- <project file (.ts or .json)> [--out file]
+ *   npm run build:snippet -- <project file (.ts or .json)> [--out file] [--compiled [--pretty]]
+ *     --compiled: the snippet compiled for its project (audiences and page conditions as generated code,
+ *                 compiler/specialise.ts); --pretty leaves it unminified, to read the generated code
  *   npm run build:snippets            (every project in config/ and tests/fixtures/projects/, plus dist/snippets/sizes.json)
  */
 import { join, relative } from 'node:path';
@@ -9,12 +11,12 @@ import { parseArgs } from 'node:util';
 import { buildAllSnippets, buildSnippet, formatSizes } from '../compiler/build';
 import { ROOT, SNIPPET_DIR } from '../compiler/snippet';
 
-const USAGE = 'usage: npm run build:snippet -- <project file (.ts or .json)> [--out file]\n       npm run build:snippets';
+const USAGE = 'usage: npm run build:snippet -- <project file (.ts or .json)> [--out file] [--compiled [--pretty]]\n       npm run build:snippets';
 
 const main = async (args: string[]) => {
   let parsed;
   try {
-    parsed = parseArgs({ args, allowPositionals: true, options: { all: { type: 'boolean' }, out: { type: 'string' } } });
+    parsed = parseArgs({ args, allowPositionals: true, options: { all: { type: 'boolean' }, out: { type: 'string' }, compiled: { type: 'boolean' }, pretty: { type: 'boolean' } } });
   } catch (error) {
     console.error(`${(error as Error).message}\n${USAGE}`);
     process.exitCode = 2;
@@ -33,9 +35,11 @@ const main = async (args: string[]) => {
     process.exitCode = 2;
     return;
   }
-  const built = await buildSnippet(positionals[0], values.out);
+  const built = await buildSnippet(positionals[0], values.out, { compiled: values.compiled, pretty: values.pretty });
   // The output as the caller named it (or relative to where they run it), not relative to this package.
   console.log(`${values.out ?? relative(process.cwd(), built.file)}  ${formatSizes(built.sizes)}`);
+  const generated = built.specialised;
+  if (generated) console.log(`  compiled: ${generated.audiences.generated}/${generated.audiences.total} audiences and ${generated.pages.generated}/${generated.pages.total} pages as generated code`);
   for (const part of built.pageParts ?? []) console.log(`  page part ${relative(process.cwd(), part.file)}  ${formatSizes(part.sizes)}`);
 };
 

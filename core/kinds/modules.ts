@@ -28,6 +28,11 @@ export const MODULES = {
   tracker: 'tracker',
   /** {@link import('./tracking').UtilsModule}: request, poll and other helpers, public (`get('utils')`). */
   utils: 'utils',
+  /**
+   * {@link import('./specialised').SpecialisedModule}: code generated for the snippet's own project (a
+   * compiled build, compiler/specialise.ts), which the audiences and pages modules ask before interpreting.
+   */
+  specialised: 'specialised',
 } as const;
 
 /**

@@ -17,6 +17,7 @@ import { createProfile, type ProfileStore } from './profile';
 import { pluginsRule } from './validate';
 import { validationOnly } from '../../_shared/validation-only';
 import { settle as after, settleAll } from '../../../core/sequence';
+import { specialisedAudience } from './specialised';
 
 /** Default wait for pending fields, ms (runtime-spec §9 default campaign activation timeout). */
 export const DEFAULT_TIMEOUT = 2000;
@@ -123,6 +124,9 @@ export default function audiences(): PluginOf<'apiModule'> {
     return matcher ? leafOf(item as AudienceCondition, matcher) : () => condition(item);
   };
 
+  /** A leaf of a generated predicate: a condition bound as an operand of a list is. */
+  const leafNode = (item: unknown): Node => compileItem(item, 0);
+
   /** `evaluateList(list, condition, depth)` as a closure (see ./logic.ts for the rules). */
   const compileList = (list: readonly unknown[], depth: number): Node => {
     if (depth > MAX_DEPTH) return UNKNOWN;
@@ -167,7 +171,8 @@ export default function audiences(): PluginOf<'apiModule'> {
       const found = byId.get(id);
       // Only the project's audiences are cached: an unknown id is unknown without growing the map.
       if (!found) return null;
-      node = Array.isArray(found.conditions) ? compileList(found.conditions, 0) : UNKNOWN;
+      // A compiled snippet's own audience has a generated predicate over the same leaves.
+      node = specialisedAudience(ctx!, found, leafNode) ?? (Array.isArray(found.conditions) ? compileList(found.conditions, 0) : UNKNOWN);
       compiled.set(id, node);
     }
     return node();

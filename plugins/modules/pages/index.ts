@@ -6,6 +6,7 @@
 import { definePlugin, type PagesModule, type PluginOf } from '../../../core';
 import { createUrlMatcher } from './url';
 import { createViews } from './views';
+import { specialisedPages } from './specialised';
 import { pagesRule } from './validate';
 import { validationOnly } from '../../_shared/validation-only';
 
@@ -38,7 +39,8 @@ export default function pages(options: PagesOptions = {}): PluginOf<'apiModule'>
           return '';
         }
       };
-      module = createViews(ctx, (condition, url) => matcher(condition, url ?? currentUrl()));
+      // A compiled snippet's own pages have generated matchers of their conditions (a generic one has none).
+      module = createViews(ctx, (condition, url) => matcher(condition, url ?? currentUrl()), specialisedPages(ctx, options.hostPrefixes, currentUrl));
     },
     create: () => module,
   });

@@ -60,6 +60,27 @@ export const rooted = (path: string) => '/' + withoutQuery(path).replace(/^\//, 
 const pathAsWritten = (url: string): string => '/' + url.trim().replace(/^(?:(?:[a-z][a-z\d+.-]*:)?\/\/[^/?#]*)?\/?/i, '');
 
 /**
+ * A simple rule's wildcard pattern (case-insensitive): `*` any text; a trailing `/*` also matches without
+ * the slash; a leading `*.` in the host also matches the bare domain (the normalised page URL has lost its `www.`).
+ */
+export const wildcardSource = (wanted: string): string => {
+  let source = wanted.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+  const tail = source.endsWith('/*');
+  if (tail) source = source.slice(0, -2);
+  const subdomains = source.startsWith('*\\.');
+  if (subdomains) source = source.slice(3);
+  return '^' + (subdomains ? '(?:[^/]*\\.)?' : '') + source.replace(/\*/g, '.*') + (tail ? '(?:/.*)?' : '') + '$';
+};
+
+/** What a `regex` rule starting with `^/` is tested on: the path, normalised and as written, with and without query and hash. */
+export const pathTexts = (normalized: string, url: string): string[] => {
+  const path = splitHost(normalized)[1];
+  const root = rooted(path);
+  const written = pathAsWritten(url);
+  return [root, root + path.replace(/^[^?#]*/, ''), withoutQuery(written), written];
+};
+
+/**
  * A matcher's compiled patterns (`regex(pattern, flags)`, cached) and its `regex` rule (`test(value, url)`):
  * the pattern is tested on the normalised URL and on the URL as written, so `^example\.com/shop` and
  * `^https://www\.example\.com/shop` both work; one that starts with `^/` is tested on the path
@@ -85,10 +106,7 @@ export const createRegexRule = (hostPrefixes: readonly string[] | undefined, onI
     if (!pattern) return false;
     const normalized = normalizeUrl(url, hostPrefixes);
     if (!value.startsWith('^/')) return pattern.test(normalized) || pattern.test(url);
-    const path = splitHost(normalized)[1];
-    const root = rooted(path);
-    const written = pathAsWritten(url);
-    return [root, root + path.replace(/^[^?#]*/, ''), withoutQuery(written), written].some((text) => pattern.test(text));
+    return pathTexts(normalized, url).some((text) => pattern.test(text));
   };
   return { regex, test };
 };

@@ -4,7 +4,7 @@
  * regular expression takes ./url-regex.ts instead of this file, plugins/presets/fit.ts).
  */
 import type { UrlCondition } from '../../../core/project/types';
-import { createRegexRule, DEFAULT_HOST_PREFIXES, namesHost, normalizeUrl, rooted, splitHost, withoutQuery } from './url-base';
+import { createRegexRule, DEFAULT_HOST_PREFIXES, namesHost, normalizeUrl, rooted, splitHost, wildcardSource, withoutQuery } from './url-base';
 
 export { DEFAULT_HOST_PREFIXES, namesHost, normalizeUrl };
 
@@ -22,16 +22,8 @@ export const createUrlMatcher = (
   onInvalid: (pattern: string, error: unknown) => void = () => {},
 ) => {
   const { regex, test } = createRegexRule(hostPrefixes, onInvalid);
-  // A simple rule's wildcard pattern: `*` any text; a trailing `/*` also matches without the slash; a
-  // leading `*.` in the host also matches the bare domain (the normalised page URL has lost its `www.`).
-  const wildcard = (wanted: string): RegExp | null => {
-    let source = wanted.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
-    const tail = source.endsWith('/*');
-    if (tail) source = source.slice(0, -2);
-    const subdomains = source.startsWith('*\\.');
-    if (subdomains) source = source.slice(3);
-    return regex('^' + (subdomains ? '(?:[^/]*\\.)?' : '') + source.replace(/\*/g, '.*') + (tail ? '(?:/.*)?' : '') + '$', 'i');
-  };
+  // A simple rule's wildcard, compiled through the guard and cached.
+  const wildcard = (wanted: string): RegExp | null => regex(wildcardSource(wanted), 'i');
   return (condition: UrlCondition, url: string): boolean => {
     const value = typeof condition?.value === 'string' ? condition.value : '';
     const match = condition?.match;

@@ -30,6 +30,7 @@ import { audienceLeaf } from './audience-leaf';
 import { runActivationCode } from './activation-code';
 import { domReadyOf } from './dom-ready';
 import { readTags } from './tags';
+import type { SpecialisedPage } from './specialised';
 
 export const MSG_NO_VISITOR_ID = 'View activated with no visitorId set';
 export const msgUnknownActivationType = (type: unknown) => `Unknown view activationType "${type}"`;
@@ -53,9 +54,10 @@ type PageCallOptions = { isActive?: boolean; tags?: Tags };
 /**
  * Sets up the pages module of one kernel: registers the activation sequence's stage hooks, the `page`
  * push call and the teardown, and returns the module. `matchUrl` matches a URL condition against `url`,
- * by default the current page URL.
+ * by default the current page URL; `specialised` answers a page's conditions with the code a compiled
+ * snippet generated for it, when it has some.
  */
-export const createViews = (ctx: PluginContext, matchUrl: PagesModule['matchUrl']): PagesModule => {
+export const createViews = (ctx: PluginContext, matchUrl: PagesModule['matchUrl'], specialised?: SpecialisedPage): PagesModule => {
   const states: Record<string, PageState> = {};
   const detachers: Record<string, Array<() => void>> = {};
   const watchers: Array<() => void> = [];
@@ -84,7 +86,7 @@ export const createViews = (ctx: PluginContext, matchUrl: PagesModule['matchUrl'
   /** Absent or empty conditions match every URL; an unknown result does not match. */
   const conditionsMatch = (page: PageDefinition): boolean => {
     const conditions = page.staticConditions;
-    return !Array.isArray(conditions) || !conditions.length || evaluateList(conditions, leaf) === true;
+    return !Array.isArray(conditions) || !conditions.length || (specialised?.(page, leaf) ?? evaluateList(conditions, leaf) === true);
   };
 
   const detach = (pageId: string) => {
