@@ -27,10 +27,12 @@ const KERNEL_GZIP_BUDGET = 3 * 1024;
  * 38,928 B with ruling 24's exposure records (the decisions module's check of every variation's changes
  * and selectors, the tracker's once-per-visitor record), 39,000 B once every wait of the runtime went
  * through `await` and plugin name clashes were refused; 39,033 B on 2026-12-03 once the part loader gave
- * its address to a registry a page part made before the snippet ran (39,024 B before). Lower it as the
- * preset shrinks.
+ * its address to a registry a page part made before the snippet ran (39,024 B before); 39,056 B on
+ * 2026-12-04 once the pages module could ask a compiled snippet's generated code for a page's conditions
+ * (issue 42: the question's call stays in the generic snippet, 23 B; the budget rose by as much). Lower it
+ * as the preset shrinks.
  */
-const WHOLE_PRESET_GZIP_BUDGET = 39_040;
+const WHOLE_PRESET_GZIP_BUDGET = 39_063;
 
 /**
  * Each part loaded on demand (compiler/snippet-parts.ts), gzip, as measured on 2026-11-25 with a little
@@ -89,8 +91,10 @@ const GROWTHBOOK_WITH_WIDGETS_GZIP = 40_407;
  * 61,707 B once every wait of the runtime went through `await`, 61,746 B once widgets waited for the parser
  * to finish their region and `observeSelector` ended at its deadline by the clock (both found by CI);
  * 57,587 B once each in-language locale's copy became a page part its own page includes (4,159 B, the
- * other eight locales' copy, that no page used). This is what the `/` page loads at start: it includes no
- * page part. The budget holds that figure with a little room until the target is met.
+ * other eight locales' copy, that no page used); 57,604 B on 2026-12-04 with the pages module's question to
+ * a compiled snippet's generated code (issue 42, 17 B; the compiled homepage snippet is measured in the
+ * README). This is what the `/` page loads at start: it includes no page part. The budget holds that figure
+ * with a little room until the target is met.
  */
 const HOMEPAGE_GZIP_BUDGET = 57_620;
 
