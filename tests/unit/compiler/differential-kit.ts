@@ -46,6 +46,18 @@ export interface Transcript {
 /** The generated code of `data`, evaluated as the snippet evaluates it (same realm, no wrapper but the expression). */
 export const generatedCode = (data: Subject['data']): GeneratedCode => runInThisContext(specialisedSource(data).source) as GeneratedCode;
 
+/** How often the compiled way ran generated code (audience predicates bound, page matchers called): a run that never did proves nothing. */
+export interface Usage {
+  audiences: number;
+  pages: number;
+}
+
+/** `code` with its calls counted in `usage`. */
+const counted = (code: GeneratedCode, usage: Usage): GeneratedCode => ({
+  audiences: code.audiences.map((factory) => factory && ((leaf) => (usage.audiences++, factory(leaf)))),
+  pages: code.pages.map((matcher) => matcher && ((leaf, url, helpers) => (usage.pages++, matcher(leaf, url, helpers)))),
+});
+
 const PROFILE_FIELDS = ['device', 'userAgent', 'location', 'time', 'sourceType', 'referrer', 'url', 'query', 'cookies', 'listKeys', 'localStorage', 'sessionStorage'];
 
 /** The provider fields of a visitor, fresh (pending ones as new promises, storage as readers). */
@@ -68,7 +80,7 @@ const activationTypes = (data: Subject['data']): string[] => [
 ];
 
 /** Runs `subject` one way over `visitors` (audiences) and `urls` (pages, one activation per URL). */
-export const observe = async (subject: Subject, visitors: readonly Visitor[], urls: readonly string[], compiled: boolean): Promise<Transcript> => {
+export const observe = async (subject: Subject, visitors: readonly Visitor[], urls: readonly string[], compiled: boolean, usage: Usage = { audiences: 0, pages: 0 }): Promise<Transcript> => {
   let current = visitors[0];
   const win = {
     location: { href: urls[0] ?? 'https://example.com/' },
@@ -105,7 +117,7 @@ export const observe = async (subject: Subject, visitors: readonly Visitor[], ur
     definePlugin({ type: 'apiModule', name: 'visitor', create: () => visitorModule }),
     pages(),
     ...providers,
-    ...(compiled ? [specialised(subject.data, generatedCode(subject.data))] : []),
+    ...(compiled ? [specialised(subject.data, counted(generatedCode(subject.data), usage))] : []),
   ];
   // Not validated, as a built snippet's own data is not: it was validated when it was built.
   const t = bootKernel({ data: subject.data as never, plugins, win: win as never, validate: false, logLevel: 'WARN' });
@@ -143,11 +155,11 @@ export const observe = async (subject: Subject, visitors: readonly Visitor[], ur
   return transcript;
 };
 
-/** Both ways at once. */
-export const bothWays = async (subject: Subject, visitors: readonly Visitor[], urls: readonly string[]) => ({
-  interpreted: await observe(subject, visitors, urls, false),
-  compiled: await observe(subject, visitors, urls, true),
-});
+/** Both ways at once, with how often the compiled way ran generated code. */
+export const bothWays = async (subject: Subject, visitors: readonly Visitor[], urls: readonly string[]) => {
+  const usage: Usage = { audiences: 0, pages: 0 };
+  return { interpreted: await observe(subject, visitors, urls, false), compiled: await observe(subject, visitors, urls, true, usage), usage };
+};
 
 /** Page URLs of every shape the rules tell apart: hosts, www, editor prefixes, ports, paths, queries, hashes, the product's own parameters. */
 export const URL_POOL: readonly string[] = [
