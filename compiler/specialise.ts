@@ -6,8 +6,8 @@
  *
  * - An audience becomes straight-line code over its leaves: the three-valued and/or/not of
  *   plugins/_shared/tri-logic.ts (same operators, operand order, short-circuits and depth limit), each
- *   condition a constant the audiences module binds once to its matcher (the leaf then waits for pending
- *   fields and reports errors exactly as the interpreter's).
+ *   condition read from the data (the snippet carries it once) and bound once by the audiences module to
+ *   its matcher (the leaf then waits for pending fields and reports errors exactly as the interpreter's).
  * - A page's URL rules become expressions on the current URL: regex literals (checked by the guard at
  *   build, core/project/regex.ts: a refused pattern fails the build with the guard's message), values
  *   normalised at build; its other conditions go to the audiences module as the interpreter sends them.
@@ -46,31 +46,38 @@ interface Scope {
   /** Helper functions for nested lists, declared after the declarations. */
   helpers: string[];
   next: number;
-  /** Answers a leaf (not a list) of the conditions. */
-  leaf(item: unknown): Operand;
+  /** Answers a leaf (not a list) of the conditions; `path` is the expression of that same object in the generated code. */
+  leaf(item: unknown, path: string): Operand;
 }
 
 const indent = (text: string, by = '  ') => text.split('\n').map((line) => (line ? by + line : line)).join('\n');
 
 /**
  * A list (`evaluateList(list, leaf, depth)` of tri-logic.ts) as an operand: a known verdict when no leaf can
- * change it, else a call of a helper function declared in `scope`.
+ * change it, else a call of a helper function declared in `scope`. `path` is the list's expression in the
+ * generated code (`c[2][1]`, `c` the conditions it was generated from): a leaf is read there rather than
+ * written again, so the snippet carries each condition once, and the matcher gets the very object the
+ * interpreter gives it.
  */
-const compileList = (list: readonly unknown[], depth: number, scope: Scope): Operand => {
+const compileList = (list: readonly unknown[], depth: number, scope: Scope, path: string): Operand => {
   if (depth > MAX_DEPTH) return { known: null };
   const first = list[0];
   const op = first === 'and' || first === 'not' ? first : 'or';
-  const item = (value: unknown): Operand => (Array.isArray(value) ? compileList(value, depth + 1, scope) : scope.leaf(value));
+  const item = (index: number): Operand => {
+    const value = list[index];
+    const at = `${path}[${index}]`;
+    return Array.isArray(value) ? compileList(value, depth + 1, scope, at) : scope.leaf(value, at);
+  };
   if (op === 'not') {
     if (list.length < 2) return { known: null };
     // Only the first operand counts; the interpreter never looks at the others.
-    const operand = item(list[1]);
+    const operand = item(1);
     if ('known' in operand) return { known: operand.known == null ? null : !operand.known };
     return helper(scope, `const r = ${operand.code};\nreturn r == null ? null : !r;`);
   }
   // Every operand is bound, in order, even after one that decides: the interpreter binds them all.
   const operands: Operand[] = [];
-  for (let i = first === op ? 1 : 0; i < list.length; i++) operands.push(item(list[i]));
+  for (let i = first === op ? 1 : 0; i < list.length; i++) operands.push(item(i));
   // One operand: `and` and `or` of it are the operand itself.
   if (operands.length === 1) return operands[0];
   // `or` stops at the first true, `and` at the first false; an unknown operand makes the end unknown.
@@ -103,37 +110,40 @@ const helper = (scope: Scope, body: string): Operand => {
 
 const newScope = (leaf: Scope['leaf']): Scope => ({ declarations: [], helpers: [], next: 0, leaf });
 
-/** The literal of a condition, or NotGenerated. */
-const conditionLiteral = (condition: unknown): string => {
-  const text = literal(condition);
-  if (text === undefined) throw new NotGenerated();
-  return text;
+/**
+ * NotGenerated unless `conditions` are plain data a literal gives back exactly (no function, getter, cycle...):
+ * the generated code reads its leaves from the data, whose shape it takes as it was at build.
+ */
+const checkPlain = (conditions: unknown): void => {
+  if (literal(conditions) === undefined) throw new NotGenerated();
 };
 
 /**
- * An audience's factory: `(leaf) => node`, where `leaf` binds a condition to its leaf (the audiences module's
- * own) and the node answers the audience's verdict. Null when it cannot be generated.
+ * An audience's factory: `(leaf, c) => node`, where `c` is the audience's conditions (the data's own
+ * list), `leaf` binds a condition to its leaf (the audiences module's own) and the node answers the
+ * audience's verdict. Null when it cannot be generated.
  */
 const audienceCode = (conditions: unknown): string | null => {
   // Conditions that are not a list are unknown, as the interpreter has them.
   if (!Array.isArray(conditions)) return '() => () => null';
   try {
-    const scope = newScope((item) => {
+    checkPlain(conditions);
+    const scope = newScope((item, path) => {
       if (item === null || typeof item !== 'object') return { known: null };
       const name = `a${scope.declarations.length}`;
-      scope.declarations.push(`const ${name} = leaf(${conditionLiteral(item)});`);
+      scope.declarations.push(`const ${name} = leaf(${path});`);
       return { code: `${name}()` };
     });
-    const top = compileList(conditions, 0, scope);
+    const top = compileList(conditions, 0, scope, 'c');
     const result = 'known' in top ? `() => ${String(top.known)}` : top.code.slice(0, -2);
-    return `(leaf) => {\n${indent([...scope.declarations, ...scope.helpers, `return ${result};`].join('\n'))}\n}`;
+    return `(leaf, c) => {\n${indent([...scope.declarations, ...scope.helpers, `return ${result};`].join('\n'))}\n}`;
   } catch (error) {
     if (error instanceof NotGenerated) return null;
     throw error;
   }
 };
 
-/** Module-level constants of the generated code (regex literals, page conditions), shared by all its functions. */
+/** Module-level constants of the generated code (regex literals), shared by all its functions. */
 interface Constants {
   lines: string[];
   add(prefix: string, text: string): string;
@@ -172,8 +182,8 @@ interface UrlNeeds {
 /**
  * A URL condition (plugins/modules/pages/url.ts) as a boolean expression on the current URL `url`, its
  * normalised form `normalized` and `lower` (lowercase), with the pages module's helpers `h`. The names
- * of the generated code (`r`, `unknown` in the lists' helpers, `n0`..., `a0`..., `r0`..., `c0`...) do not
- * shadow these.
+ * of the generated code (`r`, `unknown` in the lists' helpers, `n0`..., `a0`..., `r0`...) do not shadow
+ * these, nor the conditions `c`.
  */
 const urlRule = (condition: Record<string, unknown>, constants: Constants, needs: UrlNeeds, where: string): Operand => {
   const value = typeof condition.value === 'string' ? condition.value : '';
@@ -197,23 +207,24 @@ const urlRule = (condition: Record<string, unknown>, constants: Constants, needs
 };
 
 /**
- * A page's matcher: `(leaf, url, h) => verdict` over its conditions, `leaf` answering the conditions that are not
- * URL conditions (the audiences module). Null when it cannot be generated.
+ * A page's matcher: `(leaf, url, h, c) => verdict` over its conditions `c` (the data's own list), `leaf`
+ * answering the conditions that are not URL conditions (the audiences module). Null when it cannot be generated.
  */
 const pageCode = (conditions: unknown, constants: Constants, where: string): string | null => {
   // The pages module matches absent or empty conditions without asking.
   if (!Array.isArray(conditions) || !conditions.length) return null;
   const needs: UrlNeeds = { n: false, nl: false };
   try {
-    const scope = newScope((item) => {
+    checkPlain(conditions);
+    const scope = newScope((item, path) => {
       if (!item || typeof item !== 'object') return { known: null };
       if ((item as { type?: unknown }).type === 'url') return urlRule(item as Record<string, unknown>, constants, needs, where);
-      return { code: `leaf(${constants.add('c', conditionLiteral(item))})` };
+      return { code: `leaf(${path})` };
     });
-    const top = compileList(conditions, 0, scope);
+    const top = compileList(conditions, 0, scope, 'c');
     const urls = [needs.n || needs.nl ? 'const normalized = h.normalizeUrl(url);' : '', needs.nl ? 'const lower = normalized.toLowerCase();' : ''].filter(Boolean);
     const result = 'known' in top ? String(top.known) : top.code;
-    return `(leaf, url, h) => {\n${indent([...urls, ...scope.helpers, `return ${result};`].join('\n'))}\n}`;
+    return `(leaf, url, h, c) => {\n${indent([...urls, ...scope.helpers, `return ${result};`].join('\n'))}\n}`;
   } catch (error) {
     if (error instanceof NotGenerated) return null;
     throw error;

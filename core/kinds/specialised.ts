@@ -31,9 +31,13 @@ export interface UrlHelpers {
 
 /**
  * A page's generated conditions: `leaf` answers a condition that is not a URL condition (the audiences
- * module), `url` is the current page URL.
+ * module), `url` is the current page URL, `conditions` the page's own `staticConditions` (the generated
+ * code reads its audience conditions there).
  */
-export type PageMatcher = (leaf: (condition: unknown) => Verdict, url: string, helpers: UrlHelpers) => Verdict;
+export type PageMatcher = (leaf: (condition: unknown) => Verdict, url: string, helpers: UrlHelpers, conditions: unknown) => Verdict;
+
+/** An audience's generated code: its predicate over leaves bound by `leaf`, reading them in `conditions` (the audience's own). */
+export type AudienceFactory = (leaf: AudienceLeafBinder, conditions: unknown) => () => Verdict;
 
 /** The `specialised` module (`get('specialised')`). */
 export interface SpecialisedModule {

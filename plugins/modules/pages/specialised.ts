@@ -25,5 +25,5 @@ export const specialisedPages = (ctx: PluginContext, hostPrefixes: readonly stri
     : (page, leaf) => {
         const matcher = ctx.get<SpecialisedModule>(MODULES.specialised)?.page(page);
         // Unknown does not match, as for interpreted conditions.
-        return matcher && matcher(leaf, currentUrl(), HELPERS) === true;
+        return matcher && matcher(leaf, currentUrl(), HELPERS, page.staticConditions) === true;
       };

@@ -6,11 +6,11 @@
  * objects, while data handed over by `load` holds others and is interpreted.
  */
 import { definePlugin, MODULES, type PluginOf } from '../../../core';
-import type { AudienceLeafBinder, PageMatcher, SpecialisedModule, Verdict } from '../../../core/kinds/specialised';
+import type { AudienceFactory, PageMatcher, SpecialisedModule } from '../../../core/kinds/specialised';
 
 /** What the compiler generates: per audience and per page of the data (by index), its code, or null where the interpreter runs. */
 export interface GeneratedCode {
-  audiences: ReadonlyArray<((leaf: AudienceLeafBinder) => () => Verdict) | null>;
+  audiences: ReadonlyArray<AudienceFactory | null>;
   pages: ReadonlyArray<PageMatcher | null>;
 }
 
@@ -26,7 +26,7 @@ export default function specialised(built: { audiences?: unknown; pages?: unknow
   const audiences = byObject(built.audiences, generated.audiences);
   const pages = byObject(built.pages, generated.pages);
   const module: SpecialisedModule = {
-    audience: (audience, leaf) => audiences.get(audience)?.(leaf),
+    audience: (audience, leaf) => audiences.get(audience)?.(leaf, audience.conditions),
     page: (page) => pages.get(page),
   };
   return definePlugin({ type: 'apiModule', name: MODULES.specialised, create: () => module });

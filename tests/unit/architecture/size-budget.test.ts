@@ -99,6 +99,18 @@ const GROWTHBOOK_WITH_WIDGETS_GZIP = 40_407;
 const HOMEPAGE_GZIP_BUDGET = 57_620;
 
 /**
+ * The compiled snippets' budgets, gzip (`npm run build:snippet -- <project> --compiled`, issue 42). The
+ * target is to be smaller than the generic snippet of the same project, not reached: on 2026-12-04 the
+ * compiled homepage was 58,308 B and the example 30,237 B with each condition written twice (in the data
+ * and in the generated code); 58,224 B and 30,244 B once the generated code read its conditions from the
+ * data. The rest of the gap is the code the compiled build adds (the specialised module and the modules'
+ * questions to it, 275 B on the homepage, 236 B on the example) and the generated code itself, while the
+ * interpreter stays for data started at run time (README, "The compiled snippet"). The budgets hold these
+ * figures with a little room, so the compiled build cannot grow unnoticed while it closes the gap.
+ */
+const COMPILED_GZIP_BUDGETS: Record<string, number> = { homepage: 58_240, example: 30_260 };
+
+/**
  * Each page part of the homepage (one locale's copy, config/homepage/site/copy/locale-copy.ts), gzip: a
  * locale page loads it beside the snippet. 708 to 933 B on 2026-12-03 (Japanese the largest).
  */
@@ -128,6 +140,14 @@ describe('size budget and strict CSP', () => {
     const sizes = measure(await snippetCode(join(ROOT, 'config/homepage/project.ts')));
     expect(sizes.gzip, `homepage snippet (target: at most GrowthBook + widgets, ${GROWTHBOOK_WITH_WIDGETS_GZIP} B)`).toBeLessThanOrEqual(HOMEPAGE_GZIP_BUDGET);
   }, 120_000);
+
+  for (const [project, budget] of Object.entries(COMPILED_GZIP_BUDGETS)) {
+    it(`the compiled ${project} snippet stays within its budget (target: under the generic one)`, async () => {
+      const file = join(ROOT, `config/${project}/project.ts`);
+      const [compiled, generic] = [measure(await snippetCode(file, { compiled: true })), measure(await snippetCode(file))];
+      expect(compiled.gzip, `compiled ${project} snippet (generic: ${generic.gzip} B)`).toBeLessThanOrEqual(budget);
+    }, 120_000);
+  }
 
   it('HPC-35 HPC-45 HPC-46 each locale page part of the homepage stays within its budget, and holds no eval', async () => {
     const file = join(ROOT, 'config/homepage/project.ts');

@@ -41,7 +41,33 @@ export interface Transcript {
   matching: string[][];
   pages: Array<{ url: string; conditions: Record<string, boolean>; states: Record<string, string | null> }>;
   reports: string[];
+  /** How many conditions the matchers were given that are not the data's own objects (a copy made by the build). */
+  copies: number;
 }
+
+/** Every object inside the data's audience conditions and page conditions: what the interpreter hands the matchers. */
+const conditionObjects = (data: Subject['data']): Set<unknown> => {
+  const own = new Set<unknown>();
+  const walk = (value: unknown): void => {
+    if (!value || typeof value !== 'object' || own.has(value)) return;
+    own.add(value);
+    if (Array.isArray(value)) value.forEach(walk);
+  };
+  for (const audience of Array.isArray(data.audiences) ? data.audiences : []) walk(audience?.conditions);
+  for (const page of Array.isArray(data.pages) ? data.pages : []) walk(page?.staticConditions);
+  return own;
+};
+
+/** `matcher` counting in `count` the conditions it is given that are not among `own`. */
+const countingCopies = (matcher: Plugin, own: Set<unknown>, count: { copies: number }): Plugin => {
+  const { match, compile } = matcher as Plugin & { match?: (condition: unknown, ...rest: unknown[]) => unknown; compile?: (condition: unknown, ...rest: unknown[]) => unknown };
+  const seen = (condition: unknown) => void (own.has(condition) || count.copies++);
+  return {
+    ...matcher,
+    ...(match && { match: (condition: unknown, ...rest: unknown[]) => (seen(condition), match.call(matcher, condition, ...rest)) }),
+    ...(compile && { compile: (condition: unknown, ...rest: unknown[]) => (seen(condition), compile.call(matcher, condition, ...rest)) }),
+  } as Plugin;
+};
 
 /** The generated code of `data`, evaluated as the snippet evaluates it (same realm, no wrapper but the expression). */
 export const generatedCode = (data: Subject['data']): GeneratedCode => runInThisContext(specialisedSource(data).source) as GeneratedCode;
@@ -54,8 +80,8 @@ export interface Usage {
 
 /** `code` with its calls counted in `usage`. */
 const counted = (code: GeneratedCode, usage: Usage): GeneratedCode => ({
-  audiences: code.audiences.map((factory) => factory && ((leaf) => (usage.audiences++, factory(leaf)))),
-  pages: code.pages.map((matcher) => matcher && ((leaf, url, helpers) => (usage.pages++, matcher(leaf, url, helpers)))),
+  audiences: code.audiences.map((factory) => factory && ((leaf, conditions) => (usage.audiences++, factory(leaf, conditions)))),
+  pages: code.pages.map((matcher) => matcher && ((leaf, url, helpers, conditions) => (usage.pages++, matcher(leaf, url, helpers, conditions)))),
 });
 
 const PROFILE_FIELDS = ['device', 'userAgent', 'location', 'time', 'sourceType', 'referrer', 'url', 'query', 'cookies', 'listKeys', 'localStorage', 'sessionStorage'];
@@ -110,9 +136,11 @@ export const observe = async (subject: Subject, visitors: readonly Visitor[], ur
     behaviourEvents: () => current.events as never,
     isFirstSession: () => current.firstSession,
   };
+  const own = conditionObjects(subject.data);
+  const count = { copies: 0 };
   const plugins: Plugin[] = [
     audiences(),
-    ...subject.matchers,
+    ...subject.matchers.map((matcher) => countingCopies(matcher, own, count)),
     definePlugin({ type: 'profileProvider', name: 'differential', fields: PROFILE_FIELDS, provide: () => fieldsOf(current) }),
     definePlugin({ type: 'apiModule', name: 'visitor', create: () => visitorModule }),
     pages(),
@@ -126,7 +154,7 @@ export const observe = async (subject: Subject, visitors: readonly Visitor[], ur
   const ids = (Array.isArray(subject.data.audiences) ? subject.data.audiences : [])
     .map((audience: { id?: unknown } | null) => audience?.id)
     .filter((id: unknown): id is string => typeof id === 'string');
-  const transcript: Transcript = { audiences: [], matching: [], pages: [], reports: [] };
+  const transcript: Transcript = { audiences: [], matching: [], pages: [], reports: [], copies: 0 };
   for (const visitor of visitors) {
     current = visitor;
     module.load();
@@ -151,6 +179,7 @@ export const observe = async (subject: Subject, visitors: readonly Visitor[], ur
     transcript.pages.push({ url, conditions: { ...conditions }, states });
   }
   transcript.reports = [...t.errors().map((message) => `error event: ${message}`), ...t.logs.filter((line) => line.level === 'error' || line.level === 'warn').map((line) => `${line.level}: ${line.text}`)];
+  transcript.copies = count.copies;
   t.kernel.destroy();
   return transcript;
 };

@@ -29,8 +29,10 @@ describe('compiled snippet build', { timeout: 120_000 }, () => {
 
   it('a --pretty build shows the generated code; the generic snippet carries none of it', async () => {
     const pretty = await snippetCode(HOMEPAGE, { compiled: true, pretty: true });
-    // The homepage's AUS + NZ audience as a predicate over its two location leaves, and a page's regex literal.
-    expect(pretty).toMatch(/leaf\(\{ "type": "location", "value": "AU" \}\)/);
+    // The homepage's AUS + NZ audience as a predicate over its two location leaves, read from its own
+    // conditions (the snippet carries each condition once, in the data), and a page's regex literal.
+    expect(pretty).toMatch(/\/\/ audiences\[4\] aus_nz\n\s*\(leaf, c\) => \{\n\s*const a0 = leaf\(c\[1\]\);\n\s*const a1 = leaf\(c\[2\]\);/);
+    expect(pretty.match(/"NZ"/g)).toHaveLength(1);
     expect(pretty).toContain('/^[^/?#]+\\/de-de(?:[?#]|$)/');
     expect(findUnsafeEval(pretty)).toBeUndefined();
     const generic = await snippetCode(HOMEPAGE);

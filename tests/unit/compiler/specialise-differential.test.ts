@@ -2,7 +2,9 @@
  * The compiled snippet's generated code (compiler/specialise.ts) answers what the interpreter answers:
  * every project of config/ and every test fixture project, and seeded random projects, run both ways over
  * the same visitors and URLs (tests/unit/compiler/differential-kit.ts) give equal audience verdicts, matching
- * audiences, page conditions, page states and reports. A random project that differs is shrunk and printed.
+ * audiences, page conditions, page states and reports, and the matchers are handed the data's own condition
+ * objects both ways (the generated code reads them there, it carries no copy). A random project that differs
+ * is shrunk and printed.
  *
  * VARIA_DIFFERENTIAL_SEED and VARIA_DIFFERENTIAL_ROUNDS repeat a failing run or run longer.
  */
