@@ -28,7 +28,7 @@ const KERNEL_GZIP_BUDGET = 3 * 1024;
  * and selectors, the tracker's once-per-visitor record), 39,000 B once every wait of the runtime went
  * through `await` and plugin name clashes were refused; 39,033 B on 2026-12-03 once the part loader gave
  * its address to a registry a page part made before the snippet ran (39,024 B before); 39,056 B on
- * 2026-12-04 once the pages module could ask a compiled snippet's generated code for a page's conditions
+ * 2026-12-03 once the pages module could ask a compiled snippet's generated code for a page's conditions
  * (issue 42: the question's call stays in the generic snippet, 23 B; the budget rose by as much). Lower it
  * as the preset shrinks.
  */
@@ -144,8 +144,10 @@ describe('size budget and strict CSP', () => {
   for (const [project, budget] of Object.entries(COMPILED_GZIP_BUDGETS)) {
     it(`the compiled ${project} snippet stays within its budget (target: under the generic one)`, async () => {
       const file = join(ROOT, `config/${project}/project.ts`);
-      const [compiled, generic] = [measure(await snippetCode(file, { compiled: true })), measure(await snippetCode(file))];
-      expect(compiled.gzip, `compiled ${project} snippet (generic: ${generic.gzip} B)`).toBeLessThanOrEqual(budget);
+      const compiled = measure(await snippetCode(file, { compiled: true }));
+      // The generic snippet, the target, is built only to be named when the budget is broken.
+      const generic = compiled.gzip > budget ? `${measure(await snippetCode(file)).gzip} B` : 'not built';
+      expect(compiled.gzip, `compiled ${project} snippet (generic: ${generic})`).toBeLessThanOrEqual(budget);
     }, 120_000);
   }
 
