@@ -1,0 +1,41 @@
+/**
+ * What the guard (core/project/regex.ts) says when it refuses a pattern is what a project author reads in the
+ * build's or the QA log's message: the place in the pattern (ten characters either side, and the character's
+ * number), the kind of slowness (exponential, or the power of the input's length with the search from every
+ * start counted when the pattern is not anchored) and the limits. Each message is checked whole.
+ */
+import { describe, expect, it } from 'vitest';
+import { unsafeReason } from '../../../../core/project/regex';
+
+const EXPONENTIAL = 'can match the same text in more than one way, so matching can take exponential time';
+const ADVICE = '(seconds on a 2 KB URL); anchor it with ^ or use narrower classes than .*';
+
+describe('what the guard says of a pattern it refuses', () => {
+  it('URL-5 AUD-13 the place: the text ten characters either side of it, and its number counted from 1', () => {
+    expect(unsafeReason('(a|a)+')).toBe(`the repetition around "(a|a)+" (character 2) ${EXPONENTIAL}`);
+    expect(unsafeReason('^/products/items/(a|a)+$')).toBe(`the repetition around "ts/items/(a|a)+$" (character 19) ${EXPONENTIAL}`);
+  });
+
+  it('URL-5 AUD-13 loops that take the same text in turn: the power of the input\'s length, and the search from every start when not anchored', () => {
+    expect(unsafeReason('^.*a.*b.*c')).toBe(
+      `the repetitions at "^.*a.*b.*c" (character 2) and "^.*a.*b.*c" (character 5) and "^.*a.*b.*c" (character 8) can each take the same text in turn, so matching time grows with the cube of the input's length ${ADVICE}`,
+    );
+    expect(unsafeReason('.*a.*b')).toBe(
+      `the search from every start (the pattern is not anchored with ^) and the repetitions at ".*a.*b" (character 1) and ".*a.*b" (character 4) can each take the same text in turn, so matching time grows with the cube of the input's length ${ADVICE}`,
+    );
+    // A ^ that anchors only the first alternative anchors nothing: the second is searched from every start.
+    expect(unsafeReason('^x|.*a.*b.*c')).toMatch(/^the search from every start .* power 4 of the input's length/);
+    // With m, ^ matches after every line end: not anchored either.
+    expect(unsafeReason('^.*a.*b', 'm')).toMatch(/^the search from every start .* cube of the input's length/);
+  });
+
+  it('URL-5 AUD-13 the length limit counts characters: 1,000 pass, 1,001 do not', () => {
+    expect(unsafeReason('[ab]'.repeat(250))).toBeUndefined();
+    expect(unsafeReason(`${'[ab]'.repeat(250)}a`)).toBe('the pattern is longer than 1000 characters');
+  });
+
+  it('URL-5 AUD-13 no flags given means none: . does not take a line end', () => {
+    expect(unsafeReason('^(?:.|\\n)+$')).toBeUndefined();
+    expect(unsafeReason('^(?:.|\\n)+$', 's')).toBe(`the repetition around "^(?:.|\\n)+$" (character 5) ${EXPONENTIAL}`);
+  });
+});
