@@ -38,4 +38,23 @@ describe('what the guard says of a pattern it refuses', () => {
     expect(unsafeReason('^(?:.|\\n)+$')).toBeUndefined();
     expect(unsafeReason('^(?:.|\\n)+$', 's')).toBe(`the repetition around "^(?:.|\\n)+$" (character 5) ${EXPONENTIAL}`);
   });
+
+  // Loops one after another cost a power of the input's length only when each can take the text the next
+  // one takes; a separator that neither loop reads keeps the split unique.
+  it.each([
+    ['^\\d*x\\d*y\\d*$', undefined],
+    ['^[a-m]*[n-z]*[0-9]*$', undefined],
+    ['^/[a-z]*/[a-z]*/[a-z]*$', undefined],
+    ['^[^/]*/[^/]*/[^/]*$', undefined],
+    ['^(?:ab)*(?:ba)*(?:ab)*$', undefined],
+    ['^\\d*\\d*\\d*$', 'cube'],
+    ['^\\d*x?\\d*y?\\d*$', 'cube'],
+    ['^/[a-z/]*/[a-z/]*/[a-z/]*$', 'cube'],
+    ['^.*/.*/.*$', 'cube'],
+    ['^(?:ab)*(?:ab)*(?:ab)*$', 'cube'],
+  ] as const)('URL-5 AUD-13 loops in turn: /%s/ costs the %s of the length (undefined: linear)', (pattern, power) => {
+    const reason = unsafeReason(pattern);
+    if (power === undefined) expect(reason).toBeUndefined();
+    else expect(reason).toContain(`grows with the ${power} of the input's length`);
+  });
 });
