@@ -158,6 +158,8 @@ test('HPC-1 HPC-7 the local collector receives the homepage visit (IP anonymised
   const text = JSON.stringify(await stored());
   expect(text).toContain('registration_form_submitted');
   expect(text).toContain('homepage');
-  expect(batches.length).toBeGreaterThan(0);
+  // The browser reports its requests to the test over the protocol, which can lag behind the collector's
+  // answer on a busy machine: wait for the report rather than assume it came first.
+  await expect.poll(() => batches.length).toBeGreaterThan(0);
   for (const batch of batches) expect(batch).toMatchObject({ anonymize_ip: true });
 });
