@@ -68,7 +68,7 @@ const viewOf = async (browser: Browser, baseURL: string, visitor: SeededVisitor,
   return { views, problems: seen };
 };
 
-test('compiled homepage snippet: the same decisions and changes as the generic snippet for seeded visitors, no console error or CSP violation', async ({ browser, baseURL }) => {
+test('URL-1 AUD-7 compiled homepage snippet: the same decisions and changes as the generic snippet for seeded visitors, no console error or CSP violation', async ({ browser, baseURL }) => {
   test.setTimeout(180_000); // a compiled build, then two contexts and four page views per visitor
   const compiled = await snippetCode(join(ROOT, 'config/homepage/project.ts'), { compiled: true });
   for (const visitor of visitorsOf(20261204, 3)) {

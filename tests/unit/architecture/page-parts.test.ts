@@ -30,7 +30,7 @@ describe('page parts of a project module', () => {
     expect(() => pagePartsOf({ pageParts: ['copy-de-de'] }, PROJECT)).toThrow('page part "0" needs a name');
   });
 
-  it("the part's script registers its module's data, which the snippet's stand-in of the module reads", async () => {
+  it("HPC-35 the part's script registers its module's data, which the snippet's stand-in of the module reads", async () => {
     const [part] = pagePartsOf({ pageParts: { 'copy-de-de': DE_DE } }, PROJECT);
     const window: Record<string, unknown> = {};
     runInNewContext(await pagePartCode(part), { window });

@@ -32,7 +32,7 @@ describe('compiled audiences and pages against the interpreter', { timeout: 60_0
   });
 
   for (const file of files) {
-    it(`${file.slice(ROOT.length + 1)}: the same verdicts, matches, page conditions and states both ways`, async () => {
+    it(`URL-1 AUD-7 ${file.slice(ROOT.length + 1)}: the same verdicts, matches, page conditions and states both ways`, async () => {
       const loaded = await loadProject(file);
       const subject: Subject = {
         data: loaded.project.data as Subject['data'],
@@ -57,7 +57,7 @@ describe('compiled audiences and pages against the interpreter', { timeout: 60_0
     expect(summary.audiences.total).toBeGreaterThan(0);
   });
 
-  it(`random projects (seed ${SEED}, ${ROUNDS} rounds): the same answers both ways; a difference is shrunk to the smallest project`, async () => {
+  it(`URL-1 AUD-7 random projects (seed ${SEED}, ${ROUNDS} rounds): the same answers both ways; a difference is shrunk to the smallest project`, async () => {
     let refused = 0;
     const ran = { audiences: 0, pages: 0 };
     for (let round = 0; round < ROUNDS; round++) {

@@ -18,7 +18,7 @@ const registry = (win: Window) => (win as unknown as Record<string, Record<strin
 afterEach(() => setPartsAddress(undefined));
 
 describe('page parts', () => {
-  it('a part registered before the snippet is read by its name; another name reads undefined', () => {
+  it('HPC-35 a part registered before the snippet is read by its name; another name reads undefined', () => {
     const win = freshWindow();
     registerPagePart(win, 'copy-de-de', COPY);
     expect(pagePart(win, 'copy-de-de')).toBe(COPY);
@@ -77,7 +77,7 @@ describe('page parts', () => {
     expect(partUrl('behavior', address)).toBe('https://cdn.example/snippets/homepage.behavior.js');
   });
 
-  it("a part's address is beside the snippet's, its query string and fragment kept", () => {
+  it("HPC-35 a part's address is beside the snippet's, its query string and fragment kept", () => {
     expect(pagePartSrc('/snippets/homepage.js', 'copy-de-de')).toBe('/snippets/homepage.copy-de-de.js');
     expect(pagePartSrc('/snippets/homepage.js?v=323&x=a.js', 'copy-ja-jp')).toBe('/snippets/homepage.copy-ja-jp.js?v=323&x=a.js');
     expect(pagePartSrc(`${SNIPPET}#top`, 'copy-es')).toBe('https://cdn.example/snippets/homepage.copy-es.js#top');
