@@ -28,8 +28,8 @@ describe('alternatives in sequence', () => {
 
 describe('loops in turn', () => {
   it('URL-5 AUD-13 a pattern that matches the empty text costs nothing whatever its loops: every search succeeds at once', () => {
-    expect(unsafeReason('\\d*\\d*\\d*')).toBeUndefined();
-    expect(unsafeReason('^\\d*\\d*\\d*$')).toMatch(/cube of the input's length/);
+    expect(unsafeReason('(?:\\d*\\d*\\d*x)?')).toBeUndefined();
+    expect(unsafeReason('^(?:\\d*\\d*\\d*x)?$')).toMatch(/cube of the input's length/);
   });
 
   it('URL-5 AUD-13 loops share text through any range of their classes: the x of [0-9x] links [a-z]* to [a-z]*', () => {

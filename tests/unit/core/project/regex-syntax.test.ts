@@ -57,6 +57,7 @@ const ROWS: readonly (readonly [string, string, string | undefined, string])[] =
   ['^(?:[\\B]|B)+$', '', EXPONENTIAL, 'inside a class without u, \\B is the letter B'],
   ['^(?:\\c1|\\\\c1)+$', '', EXPONENTIAL, '\\c before a non-letter is a backslash, then c'],
   ['^(?:[\\c1]|\\x11)+$', '', EXPONENTIAL, 'inside a class, \\c before a digit is a control character'],
+  [`^${'(?:a|a|a)'.repeat(9)}\\c`, '', 'can match the same text in more than 16384 ways', '\\c ending the pattern is a backslash, which 3^9 paths reach'],
   ['^(?:[\\c*]|c)+$', '', EXPONENTIAL, 'inside a class, \\c before another character is a backslash and c'],
   ['^(?:\\x00|\\0)+$', '', EXPONENTIAL, '\\x00 is the character 0'],
   ['^(?:\\u0000|\\0)+$', '', EXPONENTIAL, '\\u0000 is the character 0'],
