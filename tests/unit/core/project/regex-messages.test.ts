@@ -29,6 +29,24 @@ describe('what the guard says of a pattern it refuses', () => {
     expect(unsafeReason('^.*a.*b', 'm')).toMatch(/^the search from every start .* cube of the input's length/);
   });
 
+  it('URL-5 AUD-13 a loop of several characters is quoted at its first; of two chains as long, the first in the pattern', () => {
+    expect(unsafeReason('^(?:ab)*(?:ab)*(?:ab)*$')).toBe(
+      `the repetitions at "^(?:ab)*(?:ab)" (character 5) and "(?:ab)*(?:ab)*(?:ab)" (character 12) and "(?:ab)*(?:ab)*$" (character 19) can each take the same text in turn, so matching time grows with the cube of the input's length ${ADVICE}`,
+    );
+    expect(unsafeReason('^(?:a*a*a*x|b*b*b*y)$')).toBe(
+      `the repetitions at "^(?:a*a*a*x|b*" (character 5) and "^(?:a*a*a*x|b*b*" (character 7) and "^(?:a*a*a*x|b*b*b*" (character 9) can each take the same text in turn, so matching time grows with the cube of the input's length ${ADVICE}`,
+    );
+    expect(unsafeReason('a*a*x|b*b*y')).toBe(
+      `the search from every start (the pattern is not anchored with ^) and the repetitions at "a*a*x|b*b*" (character 1) and "a*a*x|b*b*y" (character 3) can each take the same text in turn, so matching time grows with the cube of the input's length ${ADVICE}`,
+    );
+  });
+
+  it('URL-5 AUD-13 each of up to 50 lookarounds is checked on its own; more are refused as too many to check', () => {
+    expect(unsafeReason('(?=a)'.repeat(50))).toBeUndefined();
+    expect(unsafeReason(`${'(?=a)'.repeat(49)}(?=(a|a)+$)`)).toBe(`the repetition around ")(?=a)(?=(a|a)+$)" (character 250) ${EXPONENTIAL}`);
+    expect(unsafeReason('(?=a)'.repeat(51))).toBe('the pattern has more than 50 lookarounds, too many to be checked for catastrophic backtracking');
+  });
+
   it('URL-5 AUD-13 the length limit counts characters: 1,000 pass, 1,001 do not', () => {
     expect(unsafeReason('[ab]'.repeat(250))).toBeUndefined();
     expect(unsafeReason(`${'[ab]'.repeat(250)}a`)).toBe('the pattern is longer than 1000 characters');
