@@ -71,7 +71,7 @@ describe('libraries loaded on demand', () => {
 });
 
 describe('animation data loaded on demand', () => {
-  it('WID-51 a file is fetched once per window, without cookies, however often it is shown', async () => {
+  it('WID-53 a file is fetched once per window, without cookies, however often it is shown', async () => {
     const watched = watchFetch();
     restoreFetch = watched.restore;
     const t = widgetTrack();
