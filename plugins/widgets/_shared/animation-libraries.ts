@@ -23,8 +23,10 @@ const once = <T>(win: Window, key: string, start: () => Promise<T>): Promise<T> 
 };
 
 const appendToHead = (t: Track, el: HTMLElement, resolve: () => void, reject: (error: Error) => void, url: string) => {
+  // Stryker disable ObjectLiteral,BooleanLiteral: `once` only lets the listeners go; an element loads or fails once, and a settled promise ignores a later call
   el.addEventListener('load', () => resolve(), { once: true });
   el.addEventListener('error', () => reject(Error(`could not load ${url}`)), { once: true });
+  // Stryker restore ObjectLiteral,BooleanLiteral
   (t.doc.head || t.doc.documentElement).append(el);
 };
 

@@ -13,6 +13,7 @@ export const REGISTER_PATH = '/cloud/atlas/register';
 
 /** The locale prefix of a path (`'fr-fr'` for `/fr-fr/...`), or '' for the default homepage. */
 export const localeOf = (path: string): string => {
+  // Stryker disable next-line StringLiteral: '' stands for "no first segment", and any other text that is not a prefix gives the same answer
   const first = path.split(/[/?#]/)[1]?.toLowerCase() ?? '';
   return LOCALE_PREFIXES.includes(first) ? first : '';
 };

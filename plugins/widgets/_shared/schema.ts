@@ -37,8 +37,11 @@ type FieldValue<F> = F extends { type: 'object'; default: infer D } ? D : F exte
 /** The completed config a schema describes: every declared field present with its type, unknown fields kept. */
 export type ConfigOf<S extends WidgetSchema> = { -readonly [K in keyof S]: FieldValue<S[K]> } & Record<string, unknown>;
 
-/** Whether a string/boolean flag is off: `false` or the string `'False'` (any case), as the homepage's configs write it. */
-export const isOff = (value: unknown): boolean => value === false || String(value).toLowerCase() == 'false';
+/**
+ * Whether a string/boolean flag is off: `false` or the string `'False'` (any case), as the homepage's
+ * configs write it. One comparison covers both, `String(false)` being `'false'`.
+ */
+export const isOff = (value: unknown): boolean => String(value).toLowerCase() == 'false';
 
 /** Whether a flag is on: `true` or the string `'true'` (any case). */
-export const isOn = (value: unknown): boolean => value === true || String(value).toLowerCase() == 'true';
+export const isOn = (value: unknown): boolean => String(value).toLowerCase() == 'true';

@@ -2,6 +2,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { createFakeClock } from '../../../core/testing';
+import { pushOnce } from '../../../plugins/widgets/_shared/goals';
+import { defineWidget } from '../../../plugins/widgets/_shared/widget';
 import engagement from '../../../plugins/widgets/engagement-goals';
 import scroll, { DEBOUNCE_MS } from '../../../plugins/widgets/scroll-goals';
 import timer from '../../../plugins/widgets/timer-goals';
@@ -119,5 +121,19 @@ describe('engagement goals widget', () => {
     document.body.click();
     expect(t.pushed).toEqual([]);
     expect(snapshot()).toBe(before);
+  });
+});
+
+describe('goal events shared by the widgets', () => {
+  it('WID-113 a goal widget learns whether its event went out: yes the first time on the page, no after, even from another widget', async () => {
+    fixture();
+    const answers: boolean[] = [];
+    const first = defineWidget('goal_probe', {}, (_c, t) => void answers.push(pushOnce(t, 'signup_seen'), pushOnce(t, 'signup_seen')))();
+    const second = defineWidget('goal_probe_2', {}, (_c, t) => void answers.push(pushOnce(t, 'signup_seen'), pushOnce(t, 'pricing_seen')))();
+    const t = boot([first, second]);
+    await t.show('goal_probe');
+    await t.show('goal_probe_2');
+    expect(answers).toEqual([true, false, false, true]);
+    expect(t.pushed).toEqual(['signup_seen', 'pricing_seen']);
   });
 });

@@ -51,6 +51,37 @@ describe('widget DOM helpers', () => {
     expect(heard).toEqual([]);
   });
 
+  it('WID-2 an element a widget removed comes back on hide: before its old next sibling, or last in its parent when the site moved that sibling away', async () => {
+    const root = fixture('<ul id="list"><li id="a">a</li><li id="b">b</li><li id="c">c</li></ul><div id="elsewhere"></div>');
+    const list = root.querySelector('#list')!;
+    const w = defineWidget('remover', {}, (_c, t) => {
+      t.remove(t.doc.getElementById('a'));
+      t.remove(t.doc.getElementById('b'));
+    })();
+    const t = boot([w]);
+    await t.show('remover');
+    expect([...list.children].map((el) => el.id)).toEqual(['c']);
+    // The site's own script moves the sibling #b had before the widget is hidden.
+    root.querySelector('#elsewhere')!.append(root.querySelector('#c')!);
+    w.hide();
+    expect([...list.children].map((el) => el.id)).toEqual(['a', 'b']);
+    expect(root.querySelector('#elsewhere')!.children[0].id).toBe('c');
+    expect(t.errors()).toEqual([]);
+  });
+
+  it('WID-2 a widget\'s important inline style wins over the site\'s own !important rule, and hide gives the site its rule back', async () => {
+    const root = fixture('<style>#badge{display:block !important}</style><p id="badge">badge</p>');
+    const badge = root.querySelector<HTMLElement>('#badge')!;
+    const w = defineWidget('hider', {}, (_c, t) => t.style(t.doc.getElementById('badge')!, 'display', 'none', true))();
+    const t = boot([w]);
+    await t.show('hider');
+    expect(getComputedStyle(badge).display).toBe('none');
+    w.hide();
+    expect(getComputedStyle(badge).display).toBe('block');
+    expect(badge.hasAttribute('style')).toBe(false);
+    expect(t.errors()).toEqual([]);
+  });
+
   it('WID-2 without constructed style sheets a widget injects a <style> element, and hide removes exactly it', async () => {
     fixture();
     const before = snapshot();

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { definePlugin, type ShowWidgetData } from '../../../../core';
 import { completeConfig, toJsonSchema } from '../../../../plugins/_shared/widget-schema';
-import { flag, obj, str } from '../../../../plugins/widgets/_shared/schema';
+import { flag, isOff, isOn, obj, str } from '../../../../plugins/widgets/_shared/schema';
 import { boot, META } from '../modules/changes/kit';
 
 const SCHEMA = {
@@ -47,6 +47,20 @@ describe('widget config schema', () => {
     expect(schema.properties.block).toEqual({ type: 'object', default: { title: '', link: '' } });
     expect(schema.additionalProperties).toBe(true);
     expect(JSON.parse(JSON.stringify(schema))).toEqual(schema);
+  });
+});
+
+describe('flag fields', () => {
+  it('a flag is on when written true, "True" or "TRUE" and off when written false, "False" or "FALSE"; anything else is neither', () => {
+    for (const on of [true, 'true', 'True', 'TRUE']) {
+      expect([isOn(on), isOff(on)], String(on)).toEqual([true, false]);
+    }
+    for (const off of [false, 'false', 'False', 'FALSE']) {
+      expect([isOn(off), isOff(off)], String(off)).toEqual([false, true]);
+    }
+    for (const neither of ['', 'yes', '0', 0, 1, null, undefined]) {
+      expect([isOn(neither), isOff(neither)], String(neither)).toEqual([false, false]);
+    }
   });
 });
 

@@ -1,10 +1,14 @@
 /**
  * Fetching the spreadsheet service's answer (plugins/widgets/_shared/sheet-fetch.ts, WID-86) on a real
  * kernel's track with a fake clock: one GET without cookies, limits on time and size, and undo aborting
- * a fetch still running. The page's `fetch` is a stand-in answering with real Response objects and
- * streams, so each limit is reached exactly; the banner's e2e tests run it against the real service.
+ * a fetch still running. The page's `fetch` is the platform's against a loopback server where a real
+ * answer shows the behaviour, or a stand-in answering with real Response objects and streams where the
+ * test needs each chunk boundary or limit reached exactly (a network may join chunks); the banner's
+ * e2e tests run it against the real service.
  */
-import { describe, expect, it } from 'vitest';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { definePlugin, type PluginContext } from '../../../../core';
 import { bootKernel } from '../../../../core/testing';
 import { fetchSheet } from '../../../../plugins/widgets/_shared/sheet-fetch';
@@ -42,6 +46,34 @@ const never: Answer = (_url, init) =>
 
 const LIMITS = { timeoutMs: 4000, maxBytes: 100 };
 
+/** The platform's own fetch, for the tests against the loopback server. */
+const platformFetch: Answer = (url, init) => fetch(url, init);
+
+/** A loopback server answering `/exact` with exactly 100 bytes and their declared length. */
+let server: Server;
+let origin = '';
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    const body = 'b'.repeat(LIMITS.maxBytes);
+    if (request.url === '/exact') response.writeHead(200, { 'content-length': String(Buffer.byteLength(body)) }).end(body);
+    else response.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+/** A body given in the chunks of bytes listed, one chunk for each read. */
+const chunked = (chunks: number[][]) => {
+  let next = 0;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (next < chunks.length) controller.enqueue(new Uint8Array(chunks[next++]));
+      else controller.close();
+    },
+  });
+};
+
 describe('sheet fetch', () => {
   it('WID-86 one GET without cookies to the address resolved against the page; the streamed answer is its text', async () => {
     const { t, requests } = setUp(async () => new Response(streamed([40, 60])));
@@ -68,6 +100,26 @@ describe('sheet fetch', () => {
     // Exactly at the limit is fine.
     const exact = setUp(async () => new Response(streamed([100])));
     await expect(fetchSheet(exact.t, 'https://sheets.example/x', LIMITS)).resolves.toHaveLength(100);
+  });
+
+  it('WID-86 an answer declaring exactly the size limit is read', async () => {
+    const { t } = setUp(platformFetch);
+    expect(await fetchSheet(t, `${origin}/exact`, LIMITS)).toBe('b'.repeat(LIMITS.maxBytes));
+  });
+
+  it('WID-86 a character whose bytes arrive in two chunks is read whole (café, 日本)', async () => {
+    const bytes = [...new TextEncoder().encode('café 日本')];
+    // "é" is bytes 3-4 and "日" bytes 6-8: each chunk ends inside a character.
+    const { t } = setUp(async () => new Response(chunked([bytes.slice(0, 4), bytes.slice(4, 7), bytes.slice(7)])));
+    expect(await fetchSheet(t, 'https://sheets.example/x', LIMITS)).toBe('café 日本');
+  });
+
+  it('WID-86 a fetch that has finished leaves no timer behind: the time limit passing later cuts nothing', async () => {
+    const { t, clock, requests } = setUp(platformFetch);
+    expect(await fetchSheet(t, `${origin}/exact`, LIMITS)).toHaveLength(LIMITS.maxBytes);
+    expect(clock.pending()).toBe(0);
+    clock.tick(LIMITS.timeoutMs);
+    expect(requests[0].init.signal?.aborted).toBe(false);
   });
 
   it('a service that does not answer within the time limit is given up, with the limit in the message', async () => {

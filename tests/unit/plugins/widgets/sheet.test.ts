@@ -112,6 +112,44 @@ describe('spreadsheet answers (WID-86..90)', () => {
     expect(parseSheet(undefined as unknown as string, options)).toEqual({ problem: 'the answer is empty' });
   });
 
+  it('WID-86 card text up to 280 characters is shown whole; longer text ends in an ellipsis at 280', () => {
+    const longest = 'x'.repeat(280);
+    expect(cellText(longest)).toBe(longest);
+    expect(cellText(`${longest}y`)).toBe(`${'x'.repeat(279)}…`);
+  });
+
+  it('WID-86 an address cell written with spaces around it still links; a blank or missing one links nowhere', () => {
+    const options = { base: 'https://site.example/events/', vendorDomain: '', maxCards: 9 };
+    const card = (link: unknown) => rowToCard([link, null, null, { v: 'Title' }], options);
+    expect(card({ v: '  https://site.example/a  ' })?.link).toBe('https://site.example/a');
+    // A cell with only formatted text: its text is the address.
+    expect(card({ f: ' /webinars/7 ' })?.link).toBe('https://site.example/webinars/7');
+    // A blank address is no address (not the page itself); neither is a value that is not text.
+    expect(card({ v: '   ' })).toBeUndefined();
+    expect(safeUrl('   ', options.base)).toBe('');
+    for (const value of [undefined, null, 42, { href: '/x' }]) expect(safeUrl(value, options.base)).toBe('');
+  });
+
+  it('WID-90 a vendor domain written with leading dots (".vendor.example") counts as the domain itself', () => {
+    for (const domain of ['.vendor.example', '..vendor.example', 'VENDOR.example']) {
+      expect(isForeign('https://www.vendor.example/x', domain, options.base), domain).toBe(false);
+      expect(isForeign('https://vendor.example/x', domain, options.base), domain).toBe(false);
+      expect(isForeign('https://other.example/x', domain, options.base), domain).toBe(true);
+    }
+  });
+
+  it('WID-90 a link whose host cannot be read opens in a new tab, as a foreign one does', () => {
+    expect(isForeign('https://exa mple.com/x', 'vendor.example', options.base)).toBe(true);
+  });
+
+  it('WID-87 an answer no longer than the wrapper (47 + 2 characters) is empty, not malformed', () => {
+    const wrapperOnly = `${'x'.repeat(47)});`;
+    expect(wrapperOnly).toHaveLength(49);
+    expect(parseSheet(wrapperOnly, options)).toEqual({ problem: 'the answer is empty' });
+    expect(parseSheet(wrapperOnly.slice(3), options)).toEqual({ problem: 'the answer is empty' });
+    expect(parseSheet(`${'x'.repeat(47)}1);`, options)).toEqual({ problem: 'the answer has no table rows' });
+  });
+
   it('WID-86 at most maxCards cards are kept from a long sheet', () => {
     const result = parseSheet(SHEET_ANSWERS.oversized(), { ...options, maxCards: 10 });
     expect('cards' in result && result.cards).toHaveLength(10);
