@@ -63,6 +63,18 @@ export async function pick(page: Page, selector: string, at?: { x: number; y: nu
   await expect(picker).toBeEnabled({ timeout: 15_000 });
   if ((await picker.getAttribute('aria-pressed')) !== 'true') await picker.click();
   const target = canvasFrame(page).locator(selector).first();
+  // The button turns on at once; the page's agent hears of it over the channel, which on a busy machine
+  // can come after a click sent straight away (the click would then reach the page as a normal click).
+  // Point at the element first, as a person does, until the editor names what is under the pointer (the
+  // agent only reports a hover with the picker on, and the editor forgets it when the picker goes off).
+  const hovered = page.getByTestId('hovered-element');
+  let nudge = 0;
+  await expect(async () => {
+    const { x, y } = await canvasPoint(page, selector, at);
+    // A move to where the pointer already is sends no event: alternate by a fraction of a pixel.
+    await page.mouse.move(x + (nudge++ % 2) * 0.5, y);
+    await expect(hovered).toBeAttached({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   await clickInCanvas(page, selector, at);
   // The selection reaches the editor over the channel after the click: wait until the editor names the
   // element clicked, the child of it the click landed on, or the text holder around it (a click on a

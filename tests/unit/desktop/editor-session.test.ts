@@ -94,4 +94,20 @@ describe('editor session', () => {
     canvas.closed(send);
     expect(session.get().canvas.connected).toBe(false);
   });
+
+  it('EDT-15 turning the picker off forgets the element pointed at, from the editor or from Esc in the page', () => {
+    const session = createEditorSession();
+    const canvas = createCanvasSession(session);
+    canvas.opening(() => undefined);
+    canvas.setPicker(true);
+    canvas.receive({ type: 'hover', selector: '#a', label: 'a#a' });
+    expect(session.get().canvas.hover).toEqual({ selector: '#a', label: 'a#a' });
+    canvas.setPicker(false);
+    canvas.setPicker(true);
+    // Shown again only once the pointer reaches an element with the picker back on.
+    expect(session.get().canvas.hover).toBeUndefined();
+    canvas.receive({ type: 'hover', selector: '#b', label: 'p#b' });
+    canvas.receive({ type: 'picker', on: false });
+    expect(session.get().canvas).toMatchObject({ pickerOn: false, hover: undefined });
+  });
 });

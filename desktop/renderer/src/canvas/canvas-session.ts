@@ -12,6 +12,12 @@ import { toWire, type DraftChange } from './preview-code';
 export type { CanvasState } from '../session/editor-session';
 
 /** The canvas's actions on a session, with the channel to the page's agent. */
+/**
+ * The picker turned on or off. Off forgets the hovered element: the agent forgets it too, so the next
+ * "Pointing at" shown is one the pointer reached with the picker on, never a stale one from before.
+ */
+const pickerState = (on: boolean): Pick<CanvasState, 'pickerOn' | 'hover'> => (on ? { pickerOn: true } : { pickerOn: false, hover: undefined });
+
 export function createCanvasSession(session: EditorSession) {
   const state = (): CanvasState => session.get().canvas;
   const set = (patch: Partial<CanvasState>) => session.updateCanvas(patch);
@@ -40,7 +46,7 @@ export function createCanvasSession(session: EditorSession) {
           if (lastPreview?.changes) sender?.({ type: 'preview', key: lastPreview.key, changes: lastPreview.changes });
           break;
         case 'picker':
-          set({ pickerOn: message.on });
+          set(pickerState(message.on));
           break;
         case 'hover':
           set({ hover: { selector: message.selector, label: message.label } });
@@ -67,7 +73,7 @@ export function createCanvasSession(session: EditorSession) {
       sender?.(message);
     },
     setPicker(on: boolean) {
-      set({ pickerOn: on });
+      set(pickerState(on));
       sender?.({ type: 'picker', on });
     },
     /**
