@@ -99,11 +99,17 @@ const classesOfCase = (unicode: boolean): number[][] => {
   let classes = caseClasses[mode];
   if (!classes) {
     const byKey = new Map<string, number[]>();
+    const byUpper = new Map<string, string>();
     for (let code = 0; code <= 0xffff; code++) {
       const ch = String.fromCharCode(code);
       // Only a character with another case joins a class (each key is one too, so it is among its class's members).
       if (ch.toUpperCase() === ch && ch.toLowerCase() === ch) continue;
-      const key = canonical(ch, unicode);
+      let key = canonical(ch, unicode);
+      // With `u` the engine folds by Unicode's simple case folding, which also makes one some characters
+      // whose upper case is several characters and whose lower case is themselves: ΐ (U+0390) and U+1FD3,
+      // ΰ and U+1FE3, ﬅ and ﬆ. They share their full upper case, so that joins them.
+      const upper = ch.toUpperCase();
+      if (unicode && upper.length > 1) key = byUpper.get(upper) ?? (byUpper.set(upper, key), key);
       (byKey.get(key) ?? byKey.set(key, []).get(key)!).push(code);
     }
     // Stryker disable next-line MethodExpression: a speed-up; a class of one character adds nothing to a set.
