@@ -8,7 +8,7 @@
  * the next page) is stored once, and the same uuid sent for another project is stored for both.
  * Performance reports are kept up to a fixed count, the oldest dropped. See ./README.md for why SQLite.
  */
-import { existsSync, mkdirSync, renameSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readSync, renameSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'libsql';
 import { DatabaseRefusedError, type EventStore, type EventStoreOptions, MAX_REPORTS, type StoreResult, type StoredEvent, StoreUnavailableError } from './contract';
@@ -42,6 +42,34 @@ const openDatabase = (file: string | undefined): Database.Database => {
   }
 };
 
+/** The first bytes of every SQLite database file. */
+const SQLITE_HEADER = 'SQLite format 3\u0000';
+
+/**
+ * True when `file` exists and is no SQLite database at all (an empty file is a new database). Checked
+ * before SQLite opens it: SQLite deletes the write-ahead log and shared-memory files of a database it fails
+ * to read as it closes, and those must be moved aside with the file, not lost.
+ */
+const notADatabase = (file: string): boolean => {
+  if (!existsSync(file)) return false;
+  const fd = openSync(file, 'r');
+  try {
+    const header = Buffer.alloc(SQLITE_HEADER.length);
+    const read = readSync(fd, header, 0, header.length, 0);
+    return read > 0 && header.toString('latin1', 0, read) !== SQLITE_HEADER;
+  } finally {
+    closeSync(fd);
+  }
+};
+
+/** Moves an unusable file aside (never deleted), with its log and shared memory, and says where. */
+const moveAside = (file: string, reason: string): void => {
+  const aside = `${file}.unreadable-${Date.now()}`;
+  console.warn(`[collector] ${file} could not be opened (${reason}); moved to ${aside}, starting empty`);
+  renameSync(file, aside);
+  for (const suffix of ['-wal', '-shm']) if (existsSync(file + suffix)) renameSync(file + suffix, aside + suffix);
+};
+
 /** The lock stayed taken past the wait: the same answer as a database that is down (503, sent again later). */
 const unavailableWhenBusy = <T>(run: () => T): T => {
   try {
@@ -59,17 +87,15 @@ const unavailableWhenBusy = <T>(run: () => T): T => {
 export async function openLibsqlStore(file?: string, options: EventStoreOptions = {}): Promise<EventStore> {
   const maxReports = options.maxReports ?? MAX_REPORTS;
   if (file) mkdirSync(dirname(file), { recursive: true });
+  if (file && notADatabase(file)) moveAside(file, 'file is not a database');
   let db: Database.Database;
   try {
     db = openDatabase(file);
   } catch (error) {
     // A newer collector's file is not unreadable: it stays where it is, and this collector does not start.
     if (!file || error instanceof DatabaseRefusedError) throw error;
-    // Not a database this code can use: moved aside (never deleted), and the collector starts empty.
-    const aside = `${file}.unreadable-${Date.now()}`;
-    console.warn(`[collector] ${file} could not be opened (${(error as Error).message}); moved to ${aside}, starting empty`);
-    renameSync(file, aside);
-    for (const suffix of ['-wal', '-shm']) if (existsSync(file + suffix)) renameSync(file + suffix, aside + suffix);
+    // A database this code cannot use (damaged past its header): moved aside, and the collector starts empty.
+    moveAside(file, (error as Error).message);
     db = openDatabase(file);
   }
   const rows = (sql: string, params: SqlValue[]): Row[] => db.prepare(sql).all(...params) as Row[];
@@ -146,7 +172,11 @@ export async function openLibsqlStore(file?: string, options: EventStoreOptions 
       ) as unknown as StoredEvent[],
     variationOutcomes: (experimentId) => readVariationOutcomes(query, sql, experimentId),
     close: async () => {
-      if (db.open) db.close();
+      if (!db.open) return;
+      // The log folded back into the file: a stopped collector's file holds every event by itself (a copy
+      // of it alone, as a backup, misses nothing).
+      if (file) db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+      db.close();
     },
   };
 }
