@@ -30,7 +30,7 @@ const GROUPS_IN_FLIGHT = 4;
 const COLUMN_TYPES: Record<string, string> = { timestamp: 'float8', revenue: 'float8', quantity: 'float8', value: 'float8', is_holdback: 'int2', received_at: 'int8' };
 const unnest = (columns: readonly string[], first: number) =>
   `unnest(${columns.map((column, i) => `$${first + i}::${COLUMN_TYPES[column] ?? 'text'}[]`).join(', ')}) AS t(${columns.join(', ')})`;
-const list = (columns: readonly string[], prefix = '') => columns.map((column) => prefix + column).join(', ');
+const list = (columns: readonly string[]) => columns.join(', ');
 
 const D = EVENT_COLUMNS.length + 1;
 const X = D + DECISION_COLUMNS.length;
@@ -39,7 +39,7 @@ const A = X + EXPOSURE_COLUMNS.length;
 const ADD_SQL = `
   WITH stored AS (
     INSERT INTO events (${list(EVENT_COLUMNS)})
-    SELECT ${list(EVENT_COLUMNS, 't.')} FROM ${unnest(EVENT_COLUMNS, 1)}
+    SELECT ${list(EVENT_COLUMNS)} FROM ${unnest(EVENT_COLUMNS, 1)}
     ON CONFLICT (project_id, uuid) DO NOTHING
     RETURNING project_id, uuid, visitor_id, COALESCE(key, type) AS event_key),
   counted_keys AS (
@@ -52,17 +52,17 @@ const ADD_SQL = `
     ON CONFLICT DO NOTHING),
   decided AS (
     INSERT INTO decisions (${list(DECISION_COLUMNS)})
-    SELECT ${list(DECISION_COLUMNS, 't.')} FROM ${unnest(DECISION_COLUMNS, D)}
+    SELECT ${list(DECISION_COLUMNS)} FROM ${unnest(DECISION_COLUMNS, D)}
     WHERE (t.project_id, t.event_uuid) IN (SELECT project_id, uuid FROM stored)
     ON CONFLICT DO NOTHING),
   exposed AS (
     INSERT INTO exposures (${list(EXPOSURE_COLUMNS)})
-    SELECT ${list(EXPOSURE_COLUMNS, 't.')} FROM ${unnest(EXPOSURE_COLUMNS, X)}
+    SELECT ${list(EXPOSURE_COLUMNS)} FROM ${unnest(EXPOSURE_COLUMNS, X)}
     WHERE (t.project_id, t.event_uuid) IN (SELECT project_id, uuid FROM stored)
     ON CONFLICT DO NOTHING),
   attributed AS (
     INSERT INTO attributes (${list(ATTRIBUTE_COLUMNS)})
-    SELECT ${list(ATTRIBUTE_COLUMNS, 't.')} FROM ${unnest(ATTRIBUTE_COLUMNS, A)}
+    SELECT ${list(ATTRIBUTE_COLUMNS)} FROM ${unnest(ATTRIBUTE_COLUMNS, A)}
     ON CONFLICT (project_id, visitor_id, key) DO UPDATE SET entity_id = EXCLUDED.entity_id, type = EXCLUDED.type, value = EXCLUDED.value)
   SELECT project_id, uuid FROM stored`;
 
