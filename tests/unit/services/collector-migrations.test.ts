@@ -38,6 +38,41 @@ const storeVisits = async (store: EventStore) => {
 
 const EXPECTED_VARIATION = { variationId: 'A', visitors: 1, conversions: 1, statistics: { buy: { visitors: 1, conversions: 1, revenue: { sum: 250, sumOfSquares: 62_500 } } } };
 
+describe('libsql layouts, step by step', () => {
+  /** The tables and indexes a database holds, by name. */
+  const objects = (db: Database.Database) => (db.prepare("SELECT name FROM sqlite_master WHERE type IN ('table', 'index') AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as Array<{ name: string }>).map((row) => row.name);
+  const version = (db: Database.Database) => (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
+
+  it('each layout adds only its own part: 2 the tables, 3 the goals index, 4 the exposures, 5 the rollups; the version written is the one reached', () => {
+    const db = new Database(':memory:');
+    const base = ['attributes', 'decisions', 'decisions_experiment', 'events', 'reports'];
+    migrate(db, 2);
+    expect([objects(db), version(db)]).toEqual([[...base, 'events_visitor'].sort(), 2]);
+    // Layout 3's goals index also serves what the visitor index did, which it replaces.
+    migrate(db, 3);
+    expect([objects(db), version(db)]).toEqual([[...base, 'events_goals'].sort(), 3]);
+    migrate(db, 4);
+    expect([objects(db), version(db)]).toEqual([[...base, 'events_goals', 'exposures', 'exposures_experiment'].sort(), 4]);
+    migrate(db);
+    expect(objects(db)).toEqual(expect.arrayContaining(ROLLUP_TABLES.split(', ')));
+    expect(version(db)).toBe(SCHEMA_VERSION);
+    // At the current layout, migrating again changes nothing.
+    const five = objects(db);
+    migrate(db);
+    expect([objects(db), version(db)]).toEqual([five, SCHEMA_VERSION]);
+    db.close();
+  });
+
+  it('a refused layout leaves no transaction open: the connection can still be used and closed', () => {
+    const db = new Database(':memory:');
+    db.exec(`PRAGMA user_version = ${SCHEMA_VERSION + 1}`);
+    expect(() => migrate(db)).toThrow(DatabaseRefusedError);
+    expect(db.inTransaction).toBe(false);
+    expect(() => migrate(db)).toThrow(DatabaseRefusedError);
+    db.close();
+  });
+});
+
 describe('libsql layouts', () => {
   let dir: string;
   let file: string;
