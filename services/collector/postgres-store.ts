@@ -171,6 +171,13 @@ export async function openPostgresStore(url: string, options: EventStoreOptions 
       throw new StoreUnavailableError(`the collector's PostgreSQL database at ${address} cannot be reached (${reasonOf(error)})`, { cause: error });
     }
     let broken: unknown;
+    // The server may end the connection while it is checked out (a restart, a failover, an administrator):
+    // the client then emits 'error', which without a listener would end the whole collector process. The
+    // statement under way fails with it too, and the request is answered 503.
+    const onError = (error: unknown) => {
+      broken ??= error;
+    };
+    client.on('error', onError);
     const run = async (text: string, params: unknown[], name?: string) => {
       let index = 0;
       const config = { name, text: text.replace(/\?/g, () => `$${++index}`), values: params, query_timeout: WRITE_TIMEOUT_MS };
@@ -190,6 +197,7 @@ export async function openPostgresStore(url: string, options: EventStoreOptions 
       // A connection that failed mid-transaction is closed, not given to the next request (as pool.query does):
       // a statement that failed while its values were being sent leaves the protocol mid-message.
       client.release(broken === undefined ? undefined : broken instanceof Error ? broken : new Error(String(broken)));
+      client.off('error', onError);
     }
   };
   const dialect: SqlDialect = { bytewise: ' COLLATE "C"', day: (time) => `FLOOR(${time} / 86400000)` };

@@ -5,6 +5,7 @@
  * drops warned about once and replaced by itself. The server is the tests' throwaway PostgreSQL.
  */
 import { createServer } from 'node:net';
+import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DatabaseRefusedError, StoreUnavailableError } from '../../../services/collector/contract';
 import { normalizeBody } from '../../../services/collector/normalize';
@@ -20,8 +21,8 @@ const closedPort = () =>
     });
   });
 
-const batch = (uuid: string) =>
-  normalizeBody(JSON.stringify({ account_id: 'a', project_id: 'p', visitors: [{ visitor_id: 'v', snapshots: [{ events: [{ entity_id: 'e', type: 'custom', timestamp: 1, uuid }] }] }] }));
+const batch = (uuid: string, project = 'p') =>
+  normalizeBody(JSON.stringify({ account_id: 'a', project_id: project, visitors: [{ visitor_id: 'v', snapshots: [{ events: [{ entity_id: 'e', type: 'custom', timestamp: 1, uuid }] }] }] }));
 
 it('TRK-42 the database\'s address in messages keeps user, host, port and database, never the password', () => {
   expect(databaseAddress('postgres://varia:s3cret@db.internal:5433/events?sslmode=require')).toBe('postgres://varia:****@db.internal:5433/events?sslmode=require');
@@ -52,6 +53,32 @@ describePostgres('PostgreSQL store: refusals and lost connections', () => {
     const refused = await openPostgresStore(missing.toString()).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(DatabaseRefusedError);
     expect((refused as Error).message).toBe(`The collector cannot use its PostgreSQL database at ${databaseAddress(missing.toString())}: database "varia_no_such_database" does not exist.`);
+  });
+
+  it('TRK-39 TRK-42 a write whose connection the server ends mid-way is answered as unavailable (503: the sender keeps its events), the process goes on, and the next write goes through', async () => {
+    const store = await openPostgresStore(database.url);
+    const admin = new pg.Client({ connectionString: database.url });
+    await admin.connect();
+    try {
+      await store.add(batch('before', 'mid-way'), 1);
+      // The write waits on a lock the test holds, so it is mid-way when its connection is ended.
+      await admin.query('BEGIN');
+      await admin.query('LOCK TABLE events IN ACCESS EXCLUSIVE MODE');
+      const write = store.add(batch('cut', 'mid-way'), 2).catch((error: unknown) => error);
+      await expect
+        .poll(async () => (await admin.query("SELECT pid FROM pg_stat_activity WHERE application_name = 'varia-collector' AND wait_event_type = 'Lock'")).rows.length)
+        .toBe(1);
+      await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'varia-collector' AND wait_event_type = 'Lock'");
+      const refused = await write;
+      expect(refused).toBeInstanceOf(StoreUnavailableError);
+      expect((refused as Error).message).toMatch(new RegExp(`^the collector's PostgreSQL database at ${databaseAddress(database.url).replace(/[.*?()[\]\\/]/g, '\\$&')} cannot be reached \\(.+\\)$`));
+      await admin.query('ROLLBACK');
+      expect(await store.add(batch('cut', 'mid-way'), 3)).toEqual({ accepted: 1, duplicates: 0 });
+      expect((await store.list('mid-way')).map((event) => event.uuid).sort()).toEqual(['before', 'cut']);
+    } finally {
+      await admin.end();
+      await store.close();
+    }
   });
 
   it('TRK-39 TRK-42 connections the server drops are warned about once (not once each) and replaced when needed: the store goes on', async () => {
