@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DatabaseRefusedError, isDatabaseError, StoreUnavailableError } from '../../../services/collector/contract';
+import { isPostgresAddress, openEventStore } from '../../../services/collector/store';
 import { BatchError, MAX_AMOUNT, MAX_BATCHES, normalizeBody } from '../../../services/collector/normalize';
 
 type Loose = Record<string, unknown>;
@@ -184,5 +185,15 @@ describe('collector: database errors', () => {
     expect([down.name, refused.name]).toEqual(['StoreUnavailableError', 'DatabaseRefusedError']);
     expect([isDatabaseError(down), isDatabaseError(refused)]).toEqual([true, true]);
     expect([isDatabaseError(new Error('boom')), isDatabaseError(new BatchError('x')), isDatabaseError('down'), isDatabaseError(undefined)]).toEqual([false, false, false, false]);
+  });
+});
+
+describe('collector: which database an address names', () => {
+  it('TRK-42 postgres:// and postgresql:// (any case) name PostgreSQL; anything else is a SQLite file, even one named postgres', async () => {
+    expect(['postgres://db/x', 'postgresql://db/x', 'POSTGRES://db/x', 'PostgreSQL://u@h:5/d'].map(isPostgresAddress)).toEqual([true, true, true, true]);
+    expect(['postgres.sqlite', './postgres://x', 'postgres:/x', 'mysql://db/x', ''].map(isPostgresAddress)).toEqual([false, false, false, false, false]);
+    const memory = await openEventStore();
+    expect(memory.engine).toBe('libsql');
+    await memory.close();
   });
 });
