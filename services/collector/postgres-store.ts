@@ -27,9 +27,11 @@ const WRITE_TIMEOUT_MS = 30_000;
 /** Statements adding events at the same time, each with the requests that arrived while the others ran. */
 const GROUPS_IN_FLIGHT = 4;
 
-const COLUMN_TYPES: Record<string, string> = { timestamp: 'float8', revenue: 'float8', quantity: 'float8', value: 'float8', is_holdback: 'int2', received_at: 'int8' };
-const unnest = (columns: readonly string[], first: number) =>
-  `unnest(${columns.map((column, i) => `$${first + i}::${COLUMN_TYPES[column] ?? 'text'}[]`).join(', ')}) AS t(${columns.join(', ')})`;
+const NUMBER_COLUMNS: Record<string, string> = { timestamp: 'float8', revenue: 'float8', quantity: 'float8', value: 'float8', is_holdback: 'int2', received_at: 'int8' };
+/** Each table's typed columns: an attribute's `value` is JSON text, an event's a number. */
+const COLUMN_TYPES = { events: NUMBER_COLUMNS, decisions: NUMBER_COLUMNS, exposures: NUMBER_COLUMNS, attributes: {} as Record<string, string> };
+const unnest = (table: keyof typeof COLUMN_TYPES, columns: readonly string[], first: number) =>
+  `unnest(${columns.map((column, i) => `$${first + i}::${COLUMN_TYPES[table][column] ?? 'text'}[]`).join(', ')}) AS t(${columns.join(', ')})`;
 const list = (columns: readonly string[]) => columns.join(', ');
 
 const D = EVENT_COLUMNS.length + 1;
@@ -39,7 +41,7 @@ const A = X + EXPOSURE_COLUMNS.length;
 const ADD_SQL = `
   WITH stored AS (
     INSERT INTO events (${list(EVENT_COLUMNS)})
-    SELECT ${list(EVENT_COLUMNS)} FROM ${unnest(EVENT_COLUMNS, 1)}
+    SELECT ${list(EVENT_COLUMNS)} FROM ${unnest('events', EVENT_COLUMNS, 1)}
     ON CONFLICT (project_id, uuid) DO NOTHING
     RETURNING project_id, uuid, visitor_id, COALESCE(key, type) AS event_key),
   counted_keys AS (
@@ -52,17 +54,17 @@ const ADD_SQL = `
     ON CONFLICT DO NOTHING),
   decided AS (
     INSERT INTO decisions (${list(DECISION_COLUMNS)})
-    SELECT ${list(DECISION_COLUMNS)} FROM ${unnest(DECISION_COLUMNS, D)}
+    SELECT ${list(DECISION_COLUMNS)} FROM ${unnest('decisions', DECISION_COLUMNS, D)}
     WHERE (t.project_id, t.event_uuid) IN (SELECT project_id, uuid FROM stored)
     ON CONFLICT DO NOTHING),
   exposed AS (
     INSERT INTO exposures (${list(EXPOSURE_COLUMNS)})
-    SELECT ${list(EXPOSURE_COLUMNS)} FROM ${unnest(EXPOSURE_COLUMNS, X)}
+    SELECT ${list(EXPOSURE_COLUMNS)} FROM ${unnest('exposures', EXPOSURE_COLUMNS, X)}
     WHERE (t.project_id, t.event_uuid) IN (SELECT project_id, uuid FROM stored)
     ON CONFLICT DO NOTHING),
   attributed AS (
     INSERT INTO attributes (${list(ATTRIBUTE_COLUMNS)})
-    SELECT ${list(ATTRIBUTE_COLUMNS)} FROM ${unnest(ATTRIBUTE_COLUMNS, A)}
+    SELECT ${list(ATTRIBUTE_COLUMNS)} FROM ${unnest('attributes', ATTRIBUTE_COLUMNS, A)}
     ON CONFLICT (project_id, visitor_id, key) DO UPDATE SET entity_id = EXCLUDED.entity_id, type = EXCLUDED.type, value = EXCLUDED.value)
   SELECT project_id, uuid FROM stored`;
 

@@ -42,6 +42,8 @@ function visit(projectId: string, visitorId: string, options: { decide?: [experi
 interface Engine {
   open(options?: EventStoreOptions): Promise<EventStore>;
   reportIds(): Promise<string[]>;
+  /** The rows of a table, as the database holds them (ordered by `order`). */
+  rows(sql: string): Promise<Record<string, unknown>[]>;
 }
 
 /** The contract's tests, for one engine. */
@@ -176,6 +178,24 @@ function contractTests(engine: Engine) {
     expect((await store.list('alone')).map((event) => event.visitorId)).toEqual(['v1', 'v3']);
   });
 
+  it('TRK-41 visitor attributes are kept once per project, visitor and key, the last sent winning; a report keeps its project or none', async () => {
+    const withAttributes = (visitorId: string, attributes: object[]) =>
+      normalizeBody(JSON.stringify({ account_id: 'acc', project_id: 'attrs', visitors: [{ visitor_id: visitorId, attributes, snapshots: [{ events: [{ entity_id: 'e', type: 'custom', timestamp: 1, uuid: uuid() }] }] }] }))[0];
+    await store.add([withAttributes('v2', [{ k: 'plan', v: 'free' }]), withAttributes('v1', [{ e: 'ent', k: 'plan', t: 'custom', v: { tier: 2 } }, { k: 'country', v: 'PT' }])], 1);
+    await store.add([withAttributes('v2', [{ k: 'plan', v: 'pro' }])], 2);
+    expect(await engine.rows("SELECT visitor_id, key, entity_id, type, value FROM attributes WHERE project_id = 'attrs' ORDER BY visitor_id, key")).toEqual([
+      { visitor_id: 'v1', key: 'country', entity_id: null, type: 'custom', value: '"PT"' },
+      { visitor_id: 'v1', key: 'plan', entity_id: 'ent', type: 'custom', value: '{"tier":2}' },
+      { visitor_id: 'v2', key: 'plan', entity_id: null, type: 'custom', value: '"pro"' },
+    ]);
+    await store.addReport('with', 'p', '{}', 1);
+    await store.addReport('without', undefined, '{}', 2);
+    expect(await engine.rows("SELECT id, project_id FROM reports WHERE id IN ('with', 'without') ORDER BY id")).toEqual([
+      { id: 'with', project_id: 'p' },
+      { id: 'without', project_id: null },
+    ]);
+  });
+
   it('TRK-43 performance reports are bounded: past the bound the oldest go, the newest stay', async () => {
     await store.close();
     store = await engine.open({ maxReports: 20 });
@@ -203,6 +223,14 @@ describe('store contract: libsql', () => {
       reader.close();
       return ids;
     },
+    rows: async (sql) => {
+      const reader = new Database(join(dir, 'collector.sqlite'), { readonly: true });
+      try {
+        return reader.prepare(sql).all() as Record<string, unknown>[];
+      } finally {
+        reader.close();
+      }
+    },
   });
 });
 
@@ -220,6 +248,7 @@ describePostgres('store contract: PostgreSQL', () => {
       return store;
     },
     reportIds: async () => (await database.query('SELECT id FROM reports')).map((row) => String(row.id)),
+    rows: (sql) => database.query(sql),
   });
 });
 
