@@ -93,6 +93,17 @@ describe('collector: what a batch becomes', () => {
     expect(none.visitors[0].snapshots[0].decisions).toEqual([]);
   });
 
+  it('TRK-31 null stands for absent: null amounts, tags, properties, metadata and optional ids are accepted as not given', () => {
+    const [stored] = send(batch((b) => {
+      Object.assign(b.event, { revenue: null, quantity: null, value: null, tags: null, properties: null, entity_id: null, key: null });
+      b.snapshot.decisions = [{ campaign_id: 'L1', experiment_id: null, variation_id: null, metadata: null }];
+      Object.assign(b, { client_name: null, revision: null });
+    }));
+    expect(stored).toMatchObject({ client_name: '', revision: '' });
+    expect(stored.visitors[0].snapshots[0].events[0]).toMatchObject({ revenue: undefined, quantity: undefined, value: undefined, tags: undefined, properties: undefined, entity_id: null, key: undefined });
+    expect(stored.visitors[0].snapshots[0].decisions[0]).toEqual({ campaign_id: 'L1', experiment_id: null, variation_id: null, is_campaign_holdback: false, metadata: undefined });
+  });
+
   it('TRK-31 numbers given where text is expected are kept as text; amounts up to the limit are kept, either sign', () => {
     const [stored] = send(batch((b) => {
       b.visitor.visitor_id = 12;
