@@ -55,7 +55,7 @@ export const MUTATION_AREAS = {
     title: 'Collector (services/collector)',
     mutate: ['services/collector/**/*.ts'],
     // Not collector-kill (it kills real processes, which never load the mutants) nor the PostgreSQL fault tests.
-    tests: ['tests/unit/services/{collector,collector-normalize,collector-rows,collector-group-commit,collector-libsql-file,collector-postgres-errors,collector-store,collector-trust,collector-migrations,collector-daily,exposure-simulation,predict}.test.ts'],
+    tests: ['tests/unit/services/{collector,collector-normalize,collector-rows,collector-group-commit,collector-libsql-file,collector-postgres-errors,collector-postgres-order,collector-store,collector-trust,collector-migrations,collector-daily,exposure-simulation,predict}.test.ts'],
     postgres: true,
   },
   'editor-backend': {

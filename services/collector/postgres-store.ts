@@ -89,8 +89,11 @@ const REBUILD = rebuildStatements('SELECT v.project_id, v.visitor_id FROM unnest
 const columnsOf = (rows: readonly (readonly SqlValue[])[], width: number): SqlValue[][] =>
   Array.from({ length: width }, (_, column) => rows.map((row) => row[column]));
 
-/** Rows in (project, uuid or key) order, so two statements touching the same keys lock them in the same order (no deadlock). */
-const byKey = (a: readonly SqlValue[], b: readonly SqlValue[], width: number): number => {
+/**
+ * Orders rows by their first `width` values (project, then uuid; or project, visitor, key), so two statements
+ * touching the same keys lock them in the same order (no deadlock). Exported for its test.
+ */
+export const byKey = (a: readonly SqlValue[], b: readonly SqlValue[], width: number): number => {
   for (let i = 0; i < width; i++) if (a[i] !== b[i]) return String(a[i]) < String(b[i]) ? -1 : 1;
   return 0;
 };
