@@ -78,7 +78,13 @@ test.describe('redirect across pages', () => {
     let relayAtNavigation: { value: string; expires: number; seenAt: number } | undefined;
     let visitorCookieOnA: string | undefined;
     await page.route('**/redirect/b', async (route) => {
-      const cookies = await context.cookies();
+      // The page writes the cookie just before it navigates; the browser's cookie store can take that write in
+      // after the navigation has started, so B is held (for at most two seconds) until the store has it.
+      let cookies = await context.cookies();
+      for (let tries = 0; tries < 40 && !cookies.some((cookie) => cookie.name === RELAY_COOKIE); tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        cookies = await context.cookies();
+      }
       const relay = cookies.find((cookie) => cookie.name === RELAY_COOKIE);
       if (relay) relayAtNavigation = { value: relay.value, expires: relay.expires, seenAt: Date.now() / 1000 };
       visitorCookieOnA = cookies.find((cookie) => cookie.name === 'varia_visitor_id')?.value;
