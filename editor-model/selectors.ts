@@ -9,7 +9,10 @@ import type { ValidationProblem } from '../core/project';
 
 type Obj = Record<string, unknown>;
 const isObj = (value: unknown): value is Obj => !!value && typeof value === 'object' && !Array.isArray(value);
-const list = (value: unknown): Obj[] => (Array.isArray(value) ? value.filter(isObj) : []);
+/** Calls `fn` with each object of a list and its index in the list (other entries skipped, not counted out). */
+const each = (value: unknown, fn: (item: Obj, index: number) => void): void => {
+  if (Array.isArray(value)) value.forEach((item, index) => isObj(item) && fn(item, index));
+};
 
 /** The first name marker (`.` or `#`) with no name after it, and where it is. */
 const bareMarker = (selector: string): { marker: string; at: number } | undefined => {
@@ -61,11 +64,11 @@ const problemOf = (value: unknown, entity: string, path: string): ValidationProb
 export function selectorProblems(data: Obj): ValidationProblem[] {
   const problems: ValidationProblem[] = [];
   const add = (problem: ValidationProblem | undefined) => problem && problems.push(problem);
-  list(data.layers).forEach((layer, l) =>
-    list(layer.experiments).forEach((experiment, e) =>
-      list(experiment.variations).forEach((variation, v) =>
-        list(variation.actions).forEach((action, a) =>
-          list(action.changes).forEach((change, c) => {
+  each(data.layers, (layer, l) =>
+    each(layer.experiments, (experiment, e) =>
+      each(experiment.variations, (variation, v) =>
+        each(variation.actions, (action, a) =>
+          each(action.changes, (change, c) => {
             const at = `layers[${l}].experiments[${e}].variations[${v}].actions[${a}].changes[${c}]`;
             const entity = `change "${String(change.id ?? c)}" of variation "${String(variation.id ?? v)}"`;
             add(problemOf(change.selector, entity, `${at}.selector`));
@@ -75,7 +78,7 @@ export function selectorProblems(data: Obj): ValidationProblem[] {
       ),
     ),
   );
-  list(data.events).forEach((event, index) => {
+  each(data.events, (event, index) => {
     const entity = `event "${String(event.id ?? index)}"`;
     if (isObj(event.eventFilter)) add(problemOf(event.eventFilter.selector, entity, `events[${index}].eventFilter.selector`));
     if (isObj(event.config)) add(problemOf(event.config.selector, entity, `events[${index}].config.selector`));

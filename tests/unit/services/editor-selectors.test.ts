@@ -32,6 +32,37 @@ describe('selectors a browser would refuse', () => {
     }
   });
 
+  it('EDT-12 a selector\'s reason for each kind of mistake, wherever it is: a marker first, a bare combinator, a stray character, an unknown complaint in the parser\'s words', () => {
+    expect(selectorReason('#')).toBe('"#" at character 1 is not followed by an id name');
+    expect(selectorReason('.')).toBe('"." at character 1 is not followed by a class name');
+    expect(selectorReason('a\\.b .')).toBe('"." at character 6 is not followed by a class name');
+    expect(selectorReason('a )')).toBe('")" does not belong there');
+    expect(selectorReason('a!')).toBe('"!" does not belong there');
+    expect(selectorReason('x:foo(')).toBe('a "(" is never closed with ")"');
+    expect(selectorReason('a[x=')).toBe('a "[" is never closed with "]"');
+    // No name marker to point at: the parser's own words, from a small letter and without its full stop.
+    expect(selectorReason('p :')).toBe('expected name, found :');
+    expect(selectorReason('::')).toBe('expected name, found ::');
+  });
+
+  it('EDT-12 each problem names its change or event (by id, else by position) and the path of the very field, positions counted in the project\'s own lists', () => {
+    const problems = selectorProblems({
+      layers: [
+        null,
+        { experiments: [{ variations: [null, { actions: [{ changes: [null, 3, { selector: 'a]', insertSelector: 'b..' }, { id: 'c9', insertSelector: '#' }] }] }] }] },
+      ],
+      events: [null, { eventFilter: { selector: 'x[' } }, { id: 'buy', config: { selector: '.' } }, { config: { selector: 'a' } }],
+    });
+    expect(problems.map(({ entity, path }) => [entity, path])).toEqual([
+      ['change "2" of variation "1"', 'layers[1].experiments[0].variations[1].actions[0].changes[2].selector'],
+      ['change "2" of variation "1"', 'layers[1].experiments[0].variations[1].actions[0].changes[2].insertSelector'],
+      ['change "c9" of variation "1"', 'layers[1].experiments[0].variations[1].actions[0].changes[3].insertSelector'],
+      ['event "1"', 'events[1].eventFilter.selector'],
+      ['event "buy"', 'events[2].config.selector'],
+    ]);
+    expect(problems[0]).toMatchObject({ severity: 'error', message: 'The selector "a]" is not valid CSS ("]" does not belong there): a browser would refuse it and the change would do nothing.' });
+  });
+
   it('EDT-12 every selector of the homepage project is valid CSS', () => {
     expect(selectorProblems(project.data as never)).toEqual([]);
   });
