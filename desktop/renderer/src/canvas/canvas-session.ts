@@ -11,13 +11,13 @@ import { toWire, type DraftChange } from './preview-code';
 
 export type { CanvasState } from '../session/editor-session';
 
-/** The canvas's actions on a session, with the channel to the page's agent. */
 /**
  * The picker turned on or off. Off forgets the hovered element: the agent forgets it too, so the next
  * "Pointing at" shown is one the pointer reached with the picker on, never a stale one from before.
  */
 const pickerState = (on: boolean): Pick<CanvasState, 'pickerOn' | 'hover'> => (on ? { pickerOn: true } : { pickerOn: false, hover: undefined });
 
+/** The canvas's actions on a session, with the channel to the page's agent. */
 export function createCanvasSession(session: EditorSession) {
   const state = (): CanvasState => session.get().canvas;
   const set = (patch: Partial<CanvasState>) => session.updateCanvas(patch);
