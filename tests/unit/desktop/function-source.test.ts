@@ -45,6 +45,25 @@ const FORMS: Array<{ form: string; source: string; starts: string; args: unknown
   { form: 'method named class', source: 'class(a) { return a; }', starts: 'function (a)', args: [6], result: 6 },
   { form: 'private method', source: '#hidden(a) { return a; }', starts: 'function hidden(a)', args: [6], result: 6 },
   { form: 'method, comment in the parameters', source: 'run(a /* ) { */) { return a; }', starts: 'function run(a', args: [6], result: 6 },
+  { form: 'double-quoted key', source: '"my key"(a) { return a; }', starts: 'function (a)', args: [6], result: 6 },
+  { form: 'computed key with a bracket in a string', source: "['a]'](a) { return a; }", starts: 'function (a)', args: [6], result: 6 },
+  { form: 'computed key with a template', source: '[`k${[1][0]}`](a) { return a; }', starts: 'function (a)', args: [6], result: 6 },
+  { form: 'comments between the modifiers, the key and the parameters', source: 'async /* a */ * // b\n gen /* ( */ (a) { yield a; }', starts: 'async function* gen', args: [1], result: expect.any(Object) },
+  { form: 'getter after a comment', source: 'get /* ( */ size() { return 2; }', starts: 'function size()', args: [], result: 2 },
+  { form: 'method whose body names a modifier', source: 'load(x) { return async () => x; }', starts: 'function load(x)', args: [1], result: expect.any(Function) },
+  { form: 'method whose body holds a function expression', source: 'run(x) { return function () { return x; }; }', starts: 'function run(x)', args: [1], result: expect.any(Function) },
+  { form: 'method whose body holds a class', source: 'run(x) { return class { m() { return x; } }; }', starts: 'function run(x)', args: [1], result: expect.any(Function) },
+  { form: 'method named class, a space before its parameters', source: 'class (a) { return a; }', starts: 'function (a)', args: [6], result: 6 },
+  // An async arrow's parameters are read to their end, whatever they hold: `async (a) {}` would be a method.
+  { form: 'async arrow, a bracket in a string default', source: "async (a = ')', b = \"(\") => a + b", starts: 'async (a', args: [], result: expect.any(Object) },
+  { form: 'async arrow, an escaped quote in a string default', source: "async (a = '\\')', b = 1) => a", starts: 'async (a', args: [], result: expect.any(Object) },
+  { form: 'async arrow, brackets in a template default', source: 'async (a = `)${")"}${(1)}`) => a', starts: 'async (a', args: [], result: expect.any(Object) },
+  { form: 'async arrow, a regex default with a bracket in a class', source: 'async (r = /[)/]/) => r', starts: 'async (r', args: [], result: expect.any(Object) },
+  { form: 'async arrow, a regex default after a comma', source: 'async (a,r=/\\)/) => r', starts: 'async (a', args: [], result: expect.any(Object) },
+  { form: 'async arrow, a division in a default', source: 'async (a = 4 / 2, b = ")") => a', starts: 'async (a', args: [], result: expect.any(Object) },
+  { form: 'async arrow, a division after a string', source: 'async (a = "6" / 2, b = ")") => a', starts: 'async (a', args: [], result: expect.any(Object) },
+  { form: 'async arrow, comments in and after the parameters', source: 'async (a /* ) { */, b // )\n) /* { */ => a', starts: 'async (a', args: [], result: expect.any(Object) },
+  { form: 'async arrow, a line comment in the parameters', source: 'async (a, // ) {\n b) => a', starts: 'async (a,', args: [], result: expect.any(Object) },
 ];
 
 describe('function source as an expression', () => {
@@ -58,6 +77,33 @@ describe('function source as an expression', () => {
 
   it('EDT-4 text that is already an expression is kept as it is, byte for byte', () => {
     for (const { source } of FORMS.filter(({ form }) => /^(async )?arrow|function$/.test(form))) expect(sourceAsExpression(source)).toBe(source);
+    // An anonymous function without a space before its parameters is not a method named "function".
+    expect(sourceAsExpression('function(a) { return a; }')).toBe('function(a) { return a; }');
+    expect(sourceAsExpression('async function(a) { return a; }')).toBe('async function(a) { return a; }');
+    expect(sourceAsExpression('async  function (a) { return a; }')).toBe('async  function (a) { return a; }');
+    expect(sourceAsExpression('class A { m() {} }')).toBe('class A { m() {} }');
+  });
+
+  it('EDT-4 white space around the source is dropped; text that is no function is kept as it is', () => {
+    expect(sourceAsExpression('  run(a) { return a; }\n')).toBe('function run(a) { return a; }');
+    expect(sourceAsExpression('\n x => x ')).toBe('x => x');
+    for (const text of ['x', 'run', 'async x', '[native code]', '"key"', "'key' x", '#x', '[a', '/* only a comment', '// run(a) {}', '*', 'get']) {
+      expect(sourceAsExpression(text)).toBe(text);
+    }
+  });
+
+  it('EDT-4 a method named by a word a function cannot take as its name becomes an anonymous function, valid in strict code', () => {
+    const words = ('await break case catch class const continue debugger default delete do else enum eval export extends false finally for ' +
+      'function if implements import in instanceof interface let new null package private protected public return static super ' +
+      'switch this throw true try typeof var void while with yield arguments').split(' ');
+    // (`function(a) {}` itself is a function expression, kept as it is.)
+    for (const word of words.filter((name) => name !== 'function')) {
+      const expression = sourceAsExpression(`${word}(a) { return a; }`);
+      expect(expression, word).toBe('function (a) { return a; }');
+      expect(() => new Script(`'use strict'; (${expression})`), word).not.toThrow();
+    }
+    // Any other word names the function.
+    expect(sourceAsExpression('then(a) { return a; }')).toBe('function then(a) { return a; }');
   });
 
   it('EDT-4 real functions of every form: object and class methods, getters, arrows with destructured and default parameters', () => {
