@@ -4,7 +4,8 @@
  *
  * - An area name (scripts/lib/mutation-areas.ts; `npm run mutate` alone lists them) mutates the area's
  *   files and runs only the area's tests.
- * - A path inside an area mutates just that file (or `file:line-line` range) with the area's tests.
+ * - A path inside an area mutates just that file (or `file:line-line` range) with the area's tests;
+ *   paths of one area joined with `+` are one run (the area's tests run once before mutating, not per file).
  * - Any other path is mutated with the Vitest tests that import it (Vitest's "related" mode).
  *
  * Runs are incremental: each area keeps Stryker's last result in reports/mutation/<area>/incremental.json
@@ -45,6 +46,7 @@ function areaOf(path: string): [string, MutationArea] | undefined {
 }
 
 function runFor(argument: string): Run {
+  if (argument.includes('+')) return groupRun(argument.split('+').filter(Boolean).map(runFor));
   if (isMutationAreaName(argument)) {
     const area: MutationArea = MUTATION_AREAS[argument];
     return { name: argument, mutate: area.mutate, tests: area.tests, postgres: area.postgres ?? false };
@@ -55,6 +57,16 @@ function runFor(argument: string): Run {
   const name = path.replace(/[^\w.-]+/g, '_');
   if (found) return { name, mutate: [path], tests: found[1].tests, postgres: found[1].postgres ?? false };
   return { name, mutate: [path], postgres: false };
+}
+
+/**
+ * Files of one area joined with `+` (`a.ts+b.ts`) are one run: the area's tests are run once before
+ * mutating (Stryker's initial run, a minute or more for a large area), not once per file.
+ */
+function groupRun(runs: readonly Run[]): Run {
+  const [first] = runs;
+  if (!first || runs.some((run) => run.tests !== first.tests)) throw new Error('Files joined with + must belong to one area.');
+  return { name: runs.map((run) => run.name).join('+'), mutate: runs.flatMap((run) => run.mutate), tests: first.tests, postgres: first.postgres };
 }
 
 /**
