@@ -62,6 +62,8 @@ describe('collector: the libsql store on a file', () => {
     const refused = await store.add(events('p', ['b']), 2).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(StoreUnavailableError);
     expect((refused as Error).message).toMatch(/^the collector's SQLite file is locked by another writer \(.+\)$/);
+    // The engine's own error stays attached for the log.
+    expect((refused as Error).cause).toMatchObject({ code: expect.stringMatching(/^SQLITE_BUSY/) });
     holder.stdin.write('go\n');
     await once(holder, 'exit');
     expect(await store.add(events('p', ['b']), 3)).toEqual({ accepted: 1, duplicates: 0 });
