@@ -48,7 +48,7 @@ export const MUTATION_AREAS = {
     mutate: ['editor-model/**/*.ts'],
     tests: [
       'tests/unit/desktop/{function-source,project-codec,project-diff,project-schema,results-analysis,results-sample-plan,results-uplift-series,review-conflicts,editor-diff-module,editor-entities,editor-checks,editor-open,editor-results,visitor-canvas}.test.ts',
-      'tests/unit/services/editor-{contract,selectors,revisions,paths,acknowledged-conflicts}.test.ts',
+      'tests/unit/services/editor-{contract,contract-checks,selectors,revisions,paths,acknowledged-conflicts}.test.ts',
     ],
   },
   collector: {
@@ -63,7 +63,7 @@ export const MUTATION_AREAS = {
     mutate: ['services/editor/**/*.ts'],
     // Not editor-publish-kill: it kills a real process, which never loads the mutants.
     tests: [
-      'tests/unit/services/{editor-contract,editor-paths,editor-preview-code,editor-preview-links,editor-publish-queue,editor-revisions,editor-rollback,editor-security,editor-selectors,editor-sync,editor-acknowledged-conflicts,exposure-simulation}.test.ts',
+      'tests/unit/services/{editor-contract,editor-contract-checks,editor-paths,editor-preview-code,editor-preview-links,editor-publish-queue,editor-revisions,editor-rollback,editor-security,editor-selectors,editor-sync,editor-acknowledged-conflicts,exposure-simulation}.test.ts',
       'tests/unit/desktop/{agent-cache,editor-publish,editor-results,editor-diff-module}.test.ts',
     ],
   },
