@@ -232,6 +232,30 @@ describe('the editor backend refuses what is not the editor', () => {
     expect(await editorCall(session, 'preview-code', { code: '(api) => {' })).toMatchObject({ error: expect.stringMatching(/does not compile/) });
   });
 
+  it('EDT-1 a refusal says why as JSON; only a missing or wrong token carries code "session" (the editor then reads its page again for the current token)', async () => {
+    const answer = async (response: Response) => ({ status: response.status, body: await response.json() });
+    expect(await answer(await fetch(`${services.url}/api/editor/projects`))).toEqual({
+      status: 403, body: { error: 'The editor session token is missing or wrong: reload the editor.', code: 'session' },
+    });
+    expect(await answer(await fetch(`${services.url}/api/editor/projects`, { headers: { 'X-Varia-Session': 'f'.repeat(64) } }))).toMatchObject({ body: { code: 'session' } });
+    expect(await answer(await fetch(`${services.url}/api/editor/projects`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: 'http://evil.example', 'X-Varia-Session': session.token }, body: '{}' }))).toEqual({
+      status: 403, body: { error: 'Only the editor may call this API (the request came from another origin).' },
+    });
+    expect(await answer(await fetch(`${services.url}/api/editor/projects`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Varia-Session': session.token }, body: '{}' }))).toEqual({
+      status: 403, body: { error: 'A change to a project needs the Origin header of the editor.' },
+    });
+    // A malformed body: the contract's reason, after the trust checks passed.
+    expect(await answer(await editorApi(session, 'projects', { projectId: 'Bad Id' }))).toEqual({
+      status: 400, body: { error: 'The request is malformed: projectId must be a project id: 1 to 64 lower-case letters, digits, "-" or "_".' },
+    });
+    expect(await answer(await editorApi(session, 'projects/Bad/open'))).toEqual({
+      status: 400, body: { error: 'The address is wrong: id must be a project id: 1 to 64 lower-case letters, digits, "-" or "_".' },
+    });
+    expect(await answer(await editorApi(session, 'projects/mine/diff?from=nope'))).toMatchObject({
+      status: 400, body: { error: expect.stringMatching(/^The query is wrong: from must be /) },
+    });
+  });
+
   it('EDT-1 malformed requests get a 4xx with the reason, never a 500', async () => {
     const json = async (response: Response) => ({ status: response.status, error: ((await response.json()) as { error?: string }).error });
     expect(await json(await editorApi(session, `projects/${'a'.repeat(256)}`))).toMatchObject({ status: 400, error: expect.stringMatching(/project id/) });
