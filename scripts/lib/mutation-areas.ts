@@ -47,7 +47,7 @@ export const MUTATION_AREAS = {
     title: "Editor's model (editor-model/)",
     mutate: ['editor-model/**/*.ts'],
     tests: [
-      'tests/unit/desktop/{function-source,project-codec,project-diff,project-schema,results-analysis,results-sample-plan,results-uplift-series,review-conflicts,editor-diff-module,editor-entities,editor-checks,editor-open,editor-results,visitor-canvas}.test.ts',
+      'tests/unit/desktop/{function-source,project-codec,project-codec-rows,project-diff,project-schema,results-analysis,results-sample-plan,results-uplift-series,review-conflicts,editor-diff-module,editor-entities,editor-checks,editor-open,editor-results,visitor-canvas}.test.ts',
       'tests/unit/services/editor-{contract,contract-checks,selectors,revisions,paths,acknowledged-conflicts}.test.ts',
     ],
   },
