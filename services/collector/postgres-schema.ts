@@ -107,7 +107,7 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
 export const POSTGRES_SCHEMA_VERSION = POSTGRES_MIGRATIONS[POSTGRES_MIGRATIONS.length - 1].version;
 
 /** Any number, the same in every collector: the advisory lock that serialises upgrades. */
-const MIGRATION_LOCK = 7_3914_2026;
+export const MIGRATION_LOCK = 7_3914_2026;
 
 /**
  * Brings the database to `target` (default {@link POSTGRES_SCHEMA_VERSION}) in one transaction.

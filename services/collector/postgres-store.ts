@@ -110,6 +110,30 @@ export const databaseAddress = (url: string): string => {
 };
 
 /** An error's own words: a refused connection to a name with several addresses is an AggregateError without a message. */
+/**
+ * Watches a checked-out connection. The server may end it while it is checked out (a restart, a failover,
+ * an administrator): the client then emits 'error', which without a listener would end the whole
+ * collector process; the statement under way fails with it instead. A connection that failed is closed
+ * on release, not given to the next request (as pool.query does): a statement that failed while its
+ * values were being sent leaves the protocol mid-message.
+ */
+function watched(client: pg.PoolClient): { failed(error: unknown): void; release(): void } {
+  let broken: unknown;
+  const onError = (error: unknown) => {
+    broken ??= error;
+  };
+  client.on('error', onError);
+  return {
+    failed: (error) => {
+      broken = error;
+    },
+    release: () => {
+      client.release(broken === undefined ? undefined : broken instanceof Error ? broken : new Error(String(broken)));
+      client.off('error', onError);
+    },
+  };
+}
+
 const reasonOf = (error: unknown): string => {
   const { message, code, errors } = error as { message?: string; code?: string; errors?: unknown[] };
   return message || (errors?.length ? reasonOf(errors[0]) : code) || String(error);
@@ -145,10 +169,14 @@ export async function openPostgresStore(url: string, options: EventStoreOptions 
   });
   try {
     const client = await pool.connect();
+    const connection = watched(client);
     try {
       await migratePostgres(client);
+    } catch (error) {
+      connection.failed(error);
+      throw error;
     } finally {
-      client.release();
+      connection.release();
     }
   } catch (error) {
     await pool.end().catch(() => undefined);
@@ -175,14 +203,7 @@ export async function openPostgresStore(url: string, options: EventStoreOptions 
     } catch (error) {
       throw new StoreUnavailableError(`the collector's PostgreSQL database at ${address} cannot be reached (${reasonOf(error)})`, { cause: error });
     }
-    let broken: unknown;
-    // The server may end the connection while it is checked out (a restart, a failover, an administrator):
-    // the client then emits 'error', which without a listener would end the whole collector process. The
-    // statement under way fails with it too, and the request is answered 503.
-    const onError = (error: unknown) => {
-      broken ??= error;
-    };
-    client.on('error', onError);
+    const connection = watched(client);
     const run = async (text: string, params: unknown[], name?: string) => {
       let index = 0;
       const config = { name, text: text.replace(/\?/g, () => `$${++index}`), values: params, query_timeout: WRITE_TIMEOUT_MS };
@@ -194,15 +215,12 @@ export async function openPostgresStore(url: string, options: EventStoreOptions 
       await client.query('COMMIT');
       return result;
     } catch (error) {
-      broken = error;
+      connection.failed(error);
       await client.query('ROLLBACK').catch(() => undefined);
       if (isUnreachable(error)) throw new StoreUnavailableError(`the collector's PostgreSQL database at ${address} cannot be reached (${reasonOf(error)})`, { cause: error });
       throw error;
     } finally {
-      // A connection that failed mid-transaction is closed, not given to the next request (as pool.query does):
-      // a statement that failed while its values were being sent leaves the protocol mid-message.
-      client.release(broken === undefined ? undefined : broken instanceof Error ? broken : new Error(String(broken)));
-      client.off('error', onError);
+      connection.release();
     }
   };
   const dialect: SqlDialect = { bytewise: ' COLLATE "C"', day: (time) => `FLOOR(${time} / 86400000)` };

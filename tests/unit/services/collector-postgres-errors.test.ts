@@ -9,6 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DatabaseRefusedError, StoreUnavailableError } from '../../../services/collector/contract';
 import { normalizeBody } from '../../../services/collector/normalize';
+import { MIGRATION_LOCK } from '../../../services/collector/postgres-schema';
 import { databaseAddress, openPostgresStore } from '../../../services/collector/postgres-store';
 import { createTestDatabase, describePostgres, TEST_POSTGRES_URL, type TestDatabase } from '../../support/postgres';
 
@@ -53,6 +54,31 @@ describePostgres('PostgreSQL store: refusals and lost connections', () => {
     const refused = await openPostgresStore(missing.toString()).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(DatabaseRefusedError);
     expect((refused as Error).message).toBe(`The collector cannot use its PostgreSQL database at ${databaseAddress(missing.toString())}: database "varia_no_such_database" does not exist.`);
+  });
+
+  it('TRK-42 a start whose connection the server ends during the layout check is refused as unreachable, and the process goes on', async () => {
+    // The holder of the layout lock, and an observer (a transaction sees pg_stat_activity as it first read it).
+    const [holder, observer] = [new pg.Client({ connectionString: database.url }), new pg.Client({ connectionString: database.url })];
+    await holder.connect();
+    await observer.connect();
+    try {
+      // The check waits on the layout lock the test holds, so it is under way when its connection is ended.
+      await holder.query('BEGIN');
+      await holder.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+      const opening = openPostgresStore(database.url).catch((error: unknown) => error);
+      const waiting = "SELECT pid FROM pg_stat_activity WHERE application_name = 'varia-collector' AND wait_event = 'advisory'";
+      await expect.poll(async () => (await observer.query(waiting)).rows.length, { timeout: 10_000 }).toBe(1);
+      await observer.query(`SELECT pg_terminate_backend(pid) FROM (${waiting}) AS waiting`);
+      const refused = await opening;
+      expect(refused).toBeInstanceOf(StoreUnavailableError);
+      expect((refused as Error).message).toMatch(/^The collector cannot reach its PostgreSQL database at .+ \(.+\): start the server/);
+      await holder.query('ROLLBACK');
+      // The next start goes through.
+      await (await openPostgresStore(database.url)).close();
+    } finally {
+      await holder.end();
+      await observer.end();
+    }
   });
 
   it('TRK-39 TRK-42 a write whose connection the server ends mid-way is answered as unavailable (503: the sender keeps its events), the process goes on, and the next write goes through', async () => {
