@@ -95,7 +95,8 @@ describe('the working copy schema', () => {
   it('EDT-4 an encoded function is an object with a string $fn and nothing else', () => {
     expect(isEncodedFunction({ $fn: 'x => x' })).toBe(true);
     expect(isEncodedFunction({ $fn: '' })).toBe(true);
-    for (const value of [{ $fn: 'x', other: 1 }, { $fn: 1 }, { fn: 'x' }, [{ $fn: 'x' }], null, undefined, 'x => x', {}]) {
+    // A function that happens to carry a $fn property is a function, not its encoding.
+    for (const value of [{ $fn: 'x', other: 1 }, { $fn: 1 }, { fn: 'x' }, [{ $fn: 'x' }], null, undefined, 'x => x', {}, Object.assign(() => 1, { $fn: 'x' })]) {
       expect(isEncodedFunction(value), JSON.stringify(value)).toBe(false);
     }
   });
