@@ -64,6 +64,8 @@ const FORMS: Array<{ form: string; source: string; starts: string; args: unknown
   { form: 'async arrow, a division after a string', source: 'async (a = "6" / 2, b = ")") => a', starts: 'async (a', args: [], result: expect.any(Object) },
   { form: 'async arrow, comments in and after the parameters', source: 'async (a /* ) { */, b // )\n) /* { */ => a', starts: 'async (a', args: [], result: expect.any(Object) },
   { form: 'async arrow, a line comment in the parameters', source: 'async (a, // ) {\n b) => a', starts: 'async (a,', args: [], result: expect.any(Object) },
+  { form: 'async arrow, a template default holding a template', source: 'async (a = `${`)`}`) => a', starts: 'async (a', args: [], result: expect.any(Object) },
+  { form: 'async arrow, a bracket of a class in a string default', source: "async (a = '[', b = ')') => a", starts: 'async (a', args: [], result: expect.any(Object) },
 ];
 
 describe('function source as an expression', () => {
