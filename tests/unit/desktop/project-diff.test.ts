@@ -61,6 +61,15 @@ describe('labels and keys', () => {
     });
   });
 
+  it('EDT-10 a name that is not text is not shown; an id that is not text is shown as written', () => {
+    expect(labels({ audiences: [{ id: 'a', name: 5 }, { id: 7 }, { id: 'b', name: 5, apiName: 'api_b' }] })).toEqual({
+      project: 'project project',
+      'audience:a': 'audience a',
+      'audience:7': 'audience 7',
+      'audience:b': 'audience "api_b"',
+    });
+  });
+
   it('EDT-10 a change is named by what it does, as the change forms call it', () => {
     const change = (fields: Record<string, unknown>) => labels({ layers: [{ id: 'L', changes: [{ id: 'c', ...fields }] }] })['layer:L/change:c'];
     const words = (fields: Record<string, unknown>) => change(fields).replace(/ c in layer L$/, '');
