@@ -245,7 +245,6 @@ export function publish(project: OpenProject, snippetsDir: string, note: string,
   });
 }
 
-/** Publishes an earlier revision's data again as a new revision (EDT-11). */
 /**
  * Publishes an earlier revision's data again as a new revision (EDT-11). With `follow`, the working copy
  * then becomes that revision's data too (synchronised to every open window), so the next publish does
