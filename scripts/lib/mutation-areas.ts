@@ -63,7 +63,7 @@ export const MUTATION_AREAS = {
     mutate: ['services/editor/**/*.ts'],
     // Not editor-publish-kill: it kills a real process, which never loads the mutants.
     tests: [
-      'tests/unit/services/{editor-contract,editor-agent-entry,editor-contract-checks,editor-install,editor-paths,editor-preview-code,editor-preview-links,editor-publish-queue,editor-revisions,editor-rollback,editor-security,editor-selectors,editor-sync,editor-workspace,editor-acknowledged-conflicts,exposure-simulation}.test.ts',
+      'tests/unit/services/{editor-contract,editor-agent-entry,editor-contract-checks,editor-install,editor-paths,editor-preview-code,editor-preview-links,editor-publish-queue,editor-revisions,editor-rollback,editor-security,editor-selectors,editor-sources,editor-sync,editor-workspace,editor-acknowledged-conflicts,exposure-simulation}.test.ts',
       'tests/unit/desktop/{agent-cache,editor-publish,editor-results,editor-diff-module}.test.ts',
     ],
   },
