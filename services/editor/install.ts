@@ -27,9 +27,10 @@ export const isFitted = (source: ConfigSource | undefined): boolean => !!source?
 
 /**
  * The parts a snippet loads on demand (compiler/snippet-parts.ts) that are not yet beside it in the
- * served folder. They do not depend on the project: the snippet build that filled the folder (`npm start`
- * runs `npm run build:snippets` first) wrote them from the same code, so only the missing ones are made
- * (a project created in the editor), once per process.
+ * served folder. Each snippet has its own copies, named after it (`<id>.validate.js`), but their code does
+ * not depend on the project: the snippet build that filled the folder (`npm start` runs
+ * `npm run build:snippets` first) wrote them from the same code, so only the missing ones are made (for a
+ * project created in the editor).
  */
 export const missingParts = (snippetsDir: string, projectId: string, fitted: boolean): PartDefinition[] =>
   PARTS.filter((part) => (!fitted || part.fitted) && !existsSync(partFile(servedSnippetFile(snippetsDir, projectId), part.name)));
