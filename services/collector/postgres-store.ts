@@ -109,7 +109,6 @@ export const databaseAddress = (url: string): string => {
   }
 };
 
-/** An error's own words: a refused connection to a name with several addresses is an AggregateError without a message. */
 /**
  * Watches a checked-out connection. The server may end it while it is checked out (a restart, a failover,
  * an administrator): the client then emits 'error', which without a listener would end the whole
@@ -134,6 +133,7 @@ function watched(client: pg.PoolClient): { failed(error: unknown): void; release
   };
 }
 
+/** An error's own words: a refused connection to a name with several addresses is an AggregateError without a message. */
 const reasonOf = (error: unknown): string => {
   const { message, code, errors } = error as { message?: string; code?: string; errors?: unknown[] };
   return message || (errors?.length ? reasonOf(errors[0]) : code) || String(error);
